@@ -1,0 +1,19 @@
+import { defineConfig } from 'vitest/config';
+
+// One project per suite; `npm test` runs each by name once it has tests.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'server',
+          include: ['test/server/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/server/postgres-global-setup.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      },
+    ],
+  },
+});
