@@ -1,0 +1,84 @@
+/**
+ * Final statuses of collections. A transaction becomes `success` or `failed` exactly once (forward
+ * only); the same database transaction credits the deposit wallet and records the signed webhook, so
+ * state, money and notification never disagree.
+ */
+import type { SandboxContext } from '../context.ts';
+import { moveWallet } from '../wallets.ts';
+import { enqueueWebhook } from '../webhooks.ts';
+import { toCollectionWebhookData } from './mapping.ts';
+import { outcomeOf } from './scenarios.ts';
+
+export type FinalCollectionStatus = 'success' | 'failed';
+
+/** Answers false when the transaction does not exist or is already final. */
+export async function applyCollectionStatus(
+  context: SandboxContext,
+  reference: string,
+  status: FinalCollectionStatus,
+  description: string,
+): Promise<boolean> {
+  const now = context.clock.now();
+  return context.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('sandbox_transactions')
+      .selectAll()
+      .where('reference', '=', reference)
+      .executeTakeFirst();
+    if (!row || row.status === 'success' || row.status === 'failed') return false;
+
+    const updated = await trx
+      .updateTable('sandbox_transactions')
+      .set({
+        status,
+        action: 'none',
+        status_description: description,
+        paid_at: status === 'success' ? now : null,
+        due_status: null,
+        due_at: null,
+        updated_at: now,
+      })
+      // The status guard makes a concurrent second settlement a no-op instead of a double credit.
+      .where('reference', '=', reference)
+      .where('status', '=', row.status)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) return false;
+
+    if (status === 'success') await moveWallet(trx, 'deposit', row.country, row.currency, row.amount, now);
+    const final = { ...row, status, paid_at: status === 'success' ? now : null };
+    await enqueueWebhook(context, trx, {
+      event: status === 'success' ? 'payment.completed' : 'payment.failed',
+      reference,
+      url: row.webhook_url,
+      data: toCollectionWebhookData(final),
+    });
+    return true;
+  });
+}
+
+/** Applies every scheduled outcome whose time has come. */
+export async function settleDueCollections(context: SandboxContext, reference?: string): Promise<void> {
+  let query = context.db
+    .selectFrom('sandbox_transactions')
+    .select(['reference', 'due_status', 'scenario'])
+    .where('due_at', '<=', context.clock.now())
+    .where('due_status', 'is not', null);
+  if (reference !== undefined) query = query.where('reference', '=', reference);
+  for (const due of await query.orderBy('due_at').limit(500).execute()) {
+    const status = due.due_status === 'success' ? 'success' : 'failed';
+    const outcome = outcomeOf(due.scenario);
+    const description =
+      outcome?.status === status ? outcome.description : status === 'success' ? 'Payment successful' : 'Payment failed';
+    await applyCollectionStatus(context, due.reference, status, description);
+  }
+}
+
+/** Moves a transaction to `processing` and schedules its final status after the configured delay. */
+export function scheduledOutcome(context: SandboxContext, outcome: { status: FinalCollectionStatus } | null) {
+  return {
+    status: 'processing',
+    action: 'processing',
+    due_status: outcome?.status ?? null,
+    due_at: outcome ? context.clock.now() + context.config.outcomeDelayMs : null,
+  } as const;
+}

@@ -1,0 +1,40 @@
+/**
+ * `npm run sandbox`: the provider sandbox alone, answering the provider API at the root of its port
+ * (default 8788), as a remote provider would. Useful to point a backend in PAY_MODE=remote at it.
+ */
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import { loadConfig, ConfigError } from '../config.ts';
+import { openStore } from '../store/database.ts';
+import { createSandbox } from './app.ts';
+
+async function main() {
+  const config = loadConfig({ PORT: '8788', ...process.env, PAY_MODE: 'embedded' });
+  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const publicUrl = config.publicUrl ?? `http://${config.host}:${config.port}`;
+  const sandbox = await createSandbox({
+    db: store.db,
+    config: {
+      clientId: config.clientId,
+      clientSecret: config.clientSecret,
+      publicUrl,
+      webhookUrl: config.sandbox.webhookUrl,
+      outcomeDelayMs: config.sandbox.outcomeDelayMs,
+    },
+  });
+  const app = new Hono().route('/', sandbox.app);
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
+  const tick = setInterval(() => void sandbox.runDue().catch((error: unknown) => console.error(error)), 250);
+  console.warn(`provider sandbox listening on ${publicUrl} (client-id ${config.clientId})`);
+  const stop = () => {
+    clearInterval(tick);
+    server.close(() => void store.close().then(() => process.exit(0)));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(error instanceof ConfigError ? 78 : 1);
+});

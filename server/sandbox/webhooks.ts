@@ -1,0 +1,142 @@
+/**
+ * Signed webhook deliveries with retries. A delivery is a row: its body is fixed and signed once, and
+ * every retry sends the same bytes with the same `deliveryId`. Due deliveries go out when `deliverDue`
+ * runs (the server's scheduler, or a test); failures back off exponentially up to a cap.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import { signWebhook } from '../provider/signature.ts';
+import type { Database } from '../store/schema.ts';
+import type { SandboxContext } from './context.ts';
+import { newId } from './ids.ts';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export interface WebhookToSend {
+  event: string;
+  reference: string;
+  /** Per-request webhook URL, else the configured one; no URL means nothing to send. */
+  url: string | null | undefined;
+  /** The event without `deliveryId` and `clientId`, which this module adds. */
+  data: Record<string, unknown>;
+}
+
+/** Records a delivery to be sent; call inside the same transaction as the state change it reports. */
+export async function enqueueWebhook(sandbox: SandboxContext, db: Executor, webhook: WebhookToSend) {
+  const url = webhook.url ?? sandbox.config.webhookUrl;
+  if (!url) return null;
+  const id = newId('dlv');
+  const body = JSON.stringify({
+    event: webhook.event,
+    clientId: sandbox.config.clientId,
+    deliveryId: id,
+    data: webhook.data,
+  });
+  const now = sandbox.clock.now();
+  await db
+    .insertInto('sandbox_webhook_deliveries')
+    .values({
+      id,
+      event: webhook.event,
+      reference: webhook.reference,
+      url,
+      body,
+      signature: signWebhook(body, sandbox.config.clientSecret),
+      state: 'pending',
+      attempts: 0,
+      next_attempt_at: now,
+      last_status: null,
+      last_error: null,
+      created_at: now,
+      delivered_at: null,
+    })
+    .execute();
+  return id;
+}
+
+/** Backoff before attempt n+1 after n failures: base * 2^(n-1), capped. */
+export function backoffMs(failures: number, baseMs: number, capMs: number): number {
+  return Math.min(capMs, baseMs * 2 ** Math.max(0, failures - 1));
+}
+
+/** Sends every delivery that is due now; answers how many were attempted. */
+export async function deliverDue(sandbox: SandboxContext): Promise<number> {
+  const now = sandbox.clock.now();
+  const due = await sandbox.db
+    .selectFrom('sandbox_webhook_deliveries')
+    .selectAll()
+    .where('state', '=', 'pending')
+    .where('next_attempt_at', '<=', now)
+    .orderBy('created_at', sandbox.faults.outOfOrderDeliveries ? 'desc' : 'asc')
+    .orderBy('id', sandbox.faults.outOfOrderDeliveries ? 'desc' : 'asc')
+    .limit(100)
+    .execute();
+  for (const delivery of due) {
+    const copies = sandbox.faults.duplicateDeliveries ? 2 : 1;
+    let outcome = await attempt(sandbox, delivery.url, delivery.body, delivery.signature);
+    for (let copy = 1; copy < copies; copy++) outcome = await attempt(sandbox, delivery.url, delivery.body, delivery.signature);
+    await recordAttempt(sandbox, delivery.id, delivery.attempts + 1, outcome);
+  }
+  return due.length;
+}
+
+interface AttemptOutcome {
+  status: number | null;
+  error: string | null;
+  durationMs: number;
+}
+
+async function attempt(sandbox: SandboxContext, url: string, body: string, signature: string): Promise<AttemptOutcome> {
+  const started = performance.now();
+  try {
+    const response = await sandbox.fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-webhook-signature': signature },
+      body,
+      signal: AbortSignal.timeout(sandbox.config.webhookTimeoutMs),
+    });
+    // The body is irrelevant, but reading it frees the connection.
+    await response.arrayBuffer().catch(() => undefined);
+    const ok = response.status >= 200 && response.status < 300;
+    return { status: response.status, error: ok ? null : `HTTP ${response.status}`, durationMs: elapsed(started) };
+  } catch (error) {
+    const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    return { status: null, error: message.slice(0, 300), durationMs: elapsed(started) };
+  }
+}
+
+const elapsed = (started: number) => Math.round(performance.now() - started);
+
+async function recordAttempt(sandbox: SandboxContext, id: string, attemptNumber: number, outcome: AttemptOutcome) {
+  const { config, clock } = sandbox;
+  const now = clock.now();
+  const delivered = outcome.error === null;
+  const givenUp = !delivered && attemptNumber >= config.webhookMaxAttempts;
+  await sandbox.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('sandbox_webhook_attempts')
+      .values({
+        delivery_id: id,
+        attempt: attemptNumber,
+        at: now,
+        status: outcome.status,
+        error: outcome.error,
+        duration_ms: outcome.durationMs,
+      })
+      .execute();
+    await trx
+      .updateTable('sandbox_webhook_deliveries')
+      .set({
+        state: delivered ? 'delivered' : givenUp ? 'failed' : 'pending',
+        attempts: attemptNumber,
+        last_status: outcome.status,
+        last_error: outcome.error,
+        delivered_at: delivered ? now : null,
+        next_attempt_at:
+          delivered || givenUp
+            ? null
+            : now + backoffMs(attemptNumber, config.webhookBackoffBaseMs, config.webhookBackoffCapMs),
+      })
+      .where('id', '=', id)
+      .execute();
+  });
+}

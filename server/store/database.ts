@@ -1,0 +1,82 @@
+/**
+ * Opens the one database the backend and the embedded sandbox share: better-sqlite3 (a file under
+ * DATA_DIR, WAL) by default, or PostgreSQL when a DATABASE_URL is given. Everything above this file
+ * talks Kysely and never asks which engine it is, except through `Store.engine`.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+import { migrateToLatest } from './migrate.ts';
+
+export type Engine = 'sqlite' | 'postgres';
+
+export interface Store {
+  readonly db: Kysely<Database>;
+  readonly engine: Engine;
+  /** Closes the pool or the file; the store is unusable afterwards. */
+  close(): Promise<void>;
+}
+
+export interface StoreOptions {
+  /** `postgres://...` selects PostgreSQL; anything else is ignored in favour of SQLite. */
+  databaseUrl?: string | undefined;
+  /** Directory of the SQLite file (created when missing). */
+  dataDir?: string | undefined;
+  /** Use an in-memory SQLite database (tests). */
+  memory?: boolean;
+}
+
+// PostgreSQL answers bigint (int8) and SUM over bigint (numeric) as strings so no precision is lost.
+// Our money and timestamps are integers far below 2^53, so this is the one place they become numbers;
+// a value that would not fit is refused loudly rather than rounded.
+const PG_INT8 = 20;
+const PG_NUMERIC = 1700;
+function parseSafeInteger(text: string): number {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value)) throw new RangeError(`database integer out of safe range: ${text}`);
+  return value;
+}
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === PG_INT8 || oid === PG_NUMERIC) return parseSafeInteger;
+    return pg.types.getTypeParser(oid, format);
+  },
+};
+
+export async function openStore(options: StoreOptions = {}): Promise<Store> {
+  const store = options.databaseUrl?.startsWith('postgres') ? openPostgres(options.databaseUrl) : openSqlite(options);
+  try {
+    await migrateToLatest(store.db);
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  return store;
+}
+
+function openSqlite(options: StoreOptions): Store {
+  let file = ':memory:';
+  if (!options.memory) {
+    const dir = options.dataDir ?? '.data';
+    mkdirSync(dir, { recursive: true });
+    file = join(dir, 'pay-checkout.sqlite');
+  }
+  const sqlite = new SqliteDatabase(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, engine: 'sqlite', close: () => db.destroy() };
+}
+
+function openPostgres(connectionString: string): Store {
+  const pool = new pg.Pool({ connectionString, max: 10, types: pgTypes });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', (error) => console.error('[store] idle PostgreSQL client error:', error.message));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, engine: 'postgres', close: () => db.destroy() };
+}

@@ -1,0 +1,27 @@
+/**
+ * One ordered set of migrations for both engines. Kysely's migrator takes a lock while it runs
+ * (pg_advisory_xact_lock on PostgreSQL), so several instances starting together do not race.
+ */
+import { Migrator, type Kysely, type Migration } from 'kysely';
+import type { Database } from './schema.ts';
+import { sandboxTables } from './migrations/0001-sandbox.ts';
+
+const migrations: Record<string, Migration> = {
+  '0001-sandbox': sandboxTables,
+};
+
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({
+    // Migrations work on the untyped schema: they create what the typed one describes.
+    db: db as unknown as Kysely<unknown>,
+    provider: { getMigrations: async () => migrations },
+    migrationTableName: 'schema_migrations',
+    migrationLockTableName: 'schema_migrations_lock',
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    const name = failed ? ` (${failed.migrationName})` : '';
+    throw new Error(`database migration failed${name}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

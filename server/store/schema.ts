@@ -1,0 +1,160 @@
+/**
+ * Row types of every table, as Kysely sees them. Money and timestamps are integers (minor units, epoch
+ * milliseconds UTC); booleans are 0/1 integers and JSON is text, so one set of migrations serves SQLite
+ * and PostgreSQL alike.
+ */
+
+/** 0 or 1: SQLite has no boolean type. */
+export type Flag = 0 | 1;
+
+export interface SandboxPaymentLinkRow {
+  id: string;
+  client_id: string;
+  title: string;
+  description: string;
+  amount: number | null;
+  is_amount_fixed: Flag;
+  minimum_amount: number | null;
+  maximum_amount: number | null;
+  amount_limit: number | null;
+  currency: string;
+  country: string;
+  locale: string | null;
+  logo: string | null;
+  is_anonymous_payment_enabled: Flag;
+  redirect_url: string | null;
+  /** JSON array of custom fields, stored as given. */
+  custom_fields: string;
+  /** JSON array of provider slugs (the link's `analytics.clientProviders`). */
+  providers: string;
+  /** A date (`2026-12-31`) or date-time, as the merchant set it. */
+  expires_at: string | null;
+  is_active: Flag;
+  status: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SandboxTransactionRow {
+  reference: string;
+  checkout_id: string;
+  session_id: string;
+  client_id: string;
+  /** `checkout` (hosted page) or `direct` (direct charge). */
+  kind: string;
+  payment_link_id: string | null;
+  provider: string | null;
+  network: string | null;
+  channel: string | null;
+  providers_reference: string;
+  currency: string;
+  country: string;
+  amount: number;
+  charge: number;
+  total_amount: number;
+  /** JSON `{name?, email?, phoneNumber?}`. */
+  customer: string;
+  status: string;
+  action: string;
+  /** Which magic-value behaviour this charge follows (see sandbox/scenarios.ts). */
+  scenario: string;
+  otp_attempts: number;
+  /** A scheduled outcome: at `due_at` the status becomes `due_status` and a webhook goes out. */
+  due_status: string | null;
+  due_at: number | null;
+  webhook_url: string | null;
+  redirect_url: string | null;
+  cancel_url: string | null;
+  metadata: string | null;
+  narration: string | null;
+  status_description: string;
+  /** JSON bank-transfer instructions for action `bankTransfer`. */
+  bank_transfer: string | null;
+  paid_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SandboxRecipientRow {
+  id: string;
+  provider: string;
+  account: string;
+  account_label: string;
+  currency: string;
+  country: string;
+  channel: string;
+  created_at: number;
+}
+
+export interface SandboxDisbursementRow {
+  id: string;
+  /** The service's own reference. */
+  reference: string;
+  /** The merchant's reference, unique per client. */
+  external_reference: string;
+  providers_reference: string;
+  transfer_recipient_id: string;
+  transfer_recipient_label: string;
+  amount: number;
+  charge: number;
+  currency: string;
+  country: string;
+  provider: string;
+  channel: string;
+  status: string;
+  status_description: string;
+  narration: string | null;
+  webhook_url: string | null;
+  due_status: string | null;
+  due_at: number | null;
+  created_at: number;
+  completed_at: number | null;
+}
+
+export interface SandboxWalletRow {
+  id: string;
+  type: string;
+  country: string;
+  currency: string;
+  amount: number;
+  status: string;
+  updated_at: number;
+}
+
+export interface SandboxWebhookDeliveryRow {
+  /** The `deliveryId`; retries of this delivery reuse it. */
+  id: string;
+  event: string;
+  reference: string;
+  url: string;
+  /** The exact bytes that were signed and are sent on every attempt. */
+  body: string;
+  signature: string;
+  /** `pending` (will be tried at `next_attempt_at`), `delivered`, or `failed` (gave up). */
+  state: string;
+  attempts: number;
+  next_attempt_at: number | null;
+  last_status: number | null;
+  last_error: string | null;
+  created_at: number;
+  delivered_at: number | null;
+}
+
+export interface SandboxWebhookAttemptRow {
+  delivery_id: string;
+  attempt: number;
+  at: number;
+  status: number | null;
+  error: string | null;
+  duration_ms: number;
+}
+
+export interface Database {
+  sandbox_payment_links: SandboxPaymentLinkRow;
+  sandbox_transactions: SandboxTransactionRow;
+  sandbox_recipients: SandboxRecipientRow;
+  sandbox_disbursements: SandboxDisbursementRow;
+  sandbox_wallets: SandboxWalletRow;
+  sandbox_webhook_deliveries: SandboxWebhookDeliveryRow;
+  sandbox_webhook_attempts: SandboxWebhookAttemptRow;
+}
