@@ -28,8 +28,12 @@ async function main() {
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 
   // The app needs its public URL, which (with PORT=0) is known only once the socket is bound.
-  let app: Hono | undefined;
-  const server = serve({ fetch: (request) => (app ? app.fetch(request) : new Response('starting', { status: 503 })), port: config.port, hostname: config.host });
+  const bound: { app?: Hono } = {};
+  const server = serve({
+    fetch: (request) => bound.app?.fetch(request) ?? new Response('starting', { status: 503 }),
+    port: config.port,
+    hostname: config.host,
+  });
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -48,7 +52,7 @@ async function main() {
       },
     });
   }
-  app = createApp({ store, sandbox });
+  bound.app = createApp({ store, sandbox });
 
   const tick = sandbox
     ? setInterval(() => {
