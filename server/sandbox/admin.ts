@@ -10,7 +10,7 @@ import { findTransaction } from './collections/transactions.ts';
 import { toVerifyResult } from './collections/mapping.ts';
 import type { SandboxContext } from './context.ts';
 import { applyDisbursementStatus } from './disbursements/outcomes.ts';
-import { notFound, SandboxError } from './errors.ts';
+import { notFound, validationError } from './errors.ts';
 import { createPaymentLink, NewPaymentLinkSchema } from './links/create.ts';
 import { toPaymentLink } from './links/mapping.ts';
 import { listEnvelope, resolvePage } from './lists.ts';
@@ -66,7 +66,7 @@ export function adminRoutes(context: SandboxContext) {
       if (!(await findTransaction(context, reference))) throw notFound('Transaction');
       const description = statusDescription ?? (status === 'success' ? 'Payment successful' : 'Payment failed');
       if (!(await applyCollectionStatus(context, reference, status, description))) {
-        throw new SandboxError(409, 'ValidationError', `Transaction ${reference} is already final`);
+        throw validationError(`Transaction ${reference} is already final`);
       }
       const row = await findTransaction(context, reference);
       return c.json({ statusCode: 200, data: row && toVerifyResult(row) }, 200);
@@ -81,7 +81,7 @@ export function adminRoutes(context: SandboxContext) {
         .executeTakeFirst();
       if (!known) throw notFound('Disbursement');
       if (!(await applyDisbursementStatus(context, known.reference, status, statusDescription))) {
-        throw new SandboxError(409, 'ValidationError', `Disbursement ${reference} is already final`);
+        throw validationError(`Disbursement ${reference} is already final`);
       }
       return c.json({ statusCode: 200, data: { reference: known.reference, status } }, 200);
     })

@@ -4,6 +4,16 @@ import { randomBytes, randomInt } from 'node:crypto';
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');
 
 export const newId = (prefix: string) => `${prefix}_${hex(12)}`;
+
+let sequence = 0;
+/**
+ * An id that sorts in creation order within this process (time, then a counter, then randomness), so
+ * two webhooks recorded in the same millisecond still go out in the order they were recorded.
+ */
+export function newSortableId(prefix: string, now: number): string {
+  sequence = (sequence + 1) % 36 ** 6;
+  return `${prefix}_${now.toString(36).padStart(9, '0')}${sequence.toString(36).padStart(6, '0')}${hex(6)}`;
+}
 export const newReference = () => `SBX-${hex(16)}`;
 export const newProvidersReference = () => `PRV${hex(8).toUpperCase()}`;
 export const newDisbursementReference = () => `DSB-${hex(16)}`;

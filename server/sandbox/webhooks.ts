@@ -7,7 +7,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { signWebhook } from '../provider/signature.ts';
 import type { Database } from '../store/schema.ts';
 import type { SandboxContext } from './context.ts';
-import { newId } from './ids.ts';
+import { newSortableId } from './ids.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -24,14 +24,14 @@ export interface WebhookToSend {
 export async function enqueueWebhook(sandbox: SandboxContext, db: Executor, webhook: WebhookToSend) {
   const url = webhook.url ?? sandbox.config.webhookUrl;
   if (!url) return null;
-  const id = newId('dlv');
+  const now = sandbox.clock.now();
+  const id = newSortableId('dlv', now);
   const body = JSON.stringify({
     event: webhook.event,
     clientId: sandbox.config.clientId,
     deliveryId: id,
     data: webhook.data,
   });
-  const now = sandbox.clock.now();
   await db
     .insertInto('sandbox_webhook_deliveries')
     .values({

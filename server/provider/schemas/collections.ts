@@ -57,26 +57,26 @@ export const PayerSchema = z.looseObject({
 });
 
 export const CollectionTransactionSchema = z.looseObject({
-  checkoutId: z.string().optional(),
-  clientId: z.string().optional(),
-  provider: z.string().optional(),
-  providerLogo: z.string().optional(),
-  channel: z.string().optional(),
+  checkoutId: z.string().nullish(),
+  clientId: z.string().nullish(),
+  provider: z.string().nullish(),
+  providerLogo: z.string().nullish(),
+  channel: z.string().nullish(),
   reference: z.string().min(1),
   providersReference: z.string().nullish(),
   currency: CurrencySchema,
   amount: MinorUnitsSchema,
-  user: PayerSchema.optional(),
-  merchantFee: MinorUnitsSchema.optional(),
-  customerFee: MinorUnitsSchema.optional(),
-  merchantFeeLabel: z.string().optional(),
-  customerFeeLabel: z.string().optional(),
-  charge: MinorUnitsSchema.optional(),
+  user: PayerSchema.nullish(),
+  merchantFee: MinorUnitsSchema.nullish(),
+  customerFee: MinorUnitsSchema.nullish(),
+  merchantFeeLabel: z.string().nullish(),
+  customerFeeLabel: z.string().nullish(),
+  charge: MinorUnitsSchema.nullish(),
   /** Epoch seconds; absent or null until paid. */
   paidAt: z.int().nullish(),
   status: z.enum(COLLECTION_STATUSES),
-  availableBalance: z.number().optional(),
-  createdAt: DateTimeSchema.optional(),
+  availableBalance: z.number().nullish(),
+  createdAt: DateTimeSchema.nullish(),
 });
 export type CollectionTransaction = z.infer<typeof CollectionTransactionSchema>;
 
@@ -101,7 +101,7 @@ export const BankTransferDetailsSchema = z.looseObject({
   bankName: z.string(),
   accountNumber: z.string(),
   accountName: z.string(),
-  expiresAt: DateTimeSchema.optional(),
+  expiresAt: DateTimeSchema.nullish(),
 });
 export type BankTransferDetails = z.infer<typeof BankTransferDetailsSchema>;
 
@@ -113,21 +113,21 @@ export const DirectChargeResultSchema = z
   .looseObject({
     reference: z.string().min(1),
     status: z.enum(COLLECTION_STATUSES),
-    sessionId: z.string().optional(),
-    provider: z.string().optional(),
+    sessionId: z.string().nullish(),
+    provider: z.string().nullish(),
     providersReference: z.string().nullish(),
     amount: MinorUnitsSchema,
     charge: MinorUnitsSchema,
     totalAmount: MinorUnitsSchema,
     action: z.enum(DIRECT_CHARGE_ACTIONS),
-    statusDescription: z.string().optional(),
+    statusDescription: z.string().nullish(),
     data: z
       .looseObject({
-        link: HttpUrlSchema.optional(),
-        message: z.string().optional(),
-        bankTransfer: BankTransferDetailsSchema.optional(),
+        link: HttpUrlSchema.nullish(),
+        message: z.string().nullish(),
+        bankTransfer: BankTransferDetailsSchema.nullish(),
       })
-      .optional(),
+      .nullish(),
   })
   .refine((result) => result.action !== 'redirect' || result.data?.link !== undefined, {
     message: 'action redirect needs data.link',
@@ -153,16 +153,16 @@ export const VerifyCollectionSchema = z.looseObject({
   reference: z.string().min(1),
   status: z.enum(COLLECTION_STATUSES),
   amount: MinorUnitsSchema,
-  charge: MinorUnitsSchema.optional(),
-  totalAmount: MinorUnitsSchema.optional(),
+  charge: MinorUnitsSchema.nullish(),
+  totalAmount: MinorUnitsSchema.nullish(),
   currency: CurrencySchema,
-  provider: z.string().optional(),
-  providerLabel: z.string().optional(),
-  channel: z.string().optional(),
+  provider: z.string().nullish(),
+  providerLabel: z.string().nullish(),
+  channel: z.string().nullish(),
   providersReference: z.string().nullish(),
   /** Epoch seconds; null while not paid. */
   paidAt: z.int().nullish(),
-  statusDescription: z.string().optional(),
+  statusDescription: z.string().nullish(),
 });
 export type VerifyCollection = z.infer<typeof VerifyCollectionSchema>;
 

@@ -67,7 +67,7 @@ export const PROVIDER_ERROR_STATUS = {
 
 /** `errorCode` stays a plain string here so an unknown code still parses; the client maps it. */
 export const ProviderErrorBodySchema = z.looseObject({
-  statusCode: z.int().optional(),
+  statusCode: z.int().nullish(),
   error: z.string(),
   errorCode: z.string(),
 });

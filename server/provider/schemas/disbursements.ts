@@ -18,7 +18,7 @@ export type Bank = z.infer<typeof BankSchema>;
 
 export const RecipientPropertiesSchema = z.looseObject({
   banks: z.array(BankSchema),
-  networks: z.array(NetworkSchema).optional(),
+  networks: z.array(NetworkSchema).nullish(),
 });
 export type RecipientProperties = z.infer<typeof RecipientPropertiesSchema>;
 
@@ -48,11 +48,11 @@ export const ValidatedRecipientSchema = z.looseObject({
   currency: CurrencySchema,
   country: CountrySchema,
   provider: z.string(),
-  providerLabel: z.string().optional(),
+  providerLabel: z.string().nullish(),
   accountLabel: z.string(),
   account: z.record(z.string(), z.unknown()),
-  channel: z.string().optional(),
-  status: z.string().optional(),
+  channel: z.string().nullish(),
+  status: z.string().nullish(),
 });
 export type ValidatedRecipient = z.infer<typeof ValidatedRecipientSchema>;
 
@@ -72,9 +72,9 @@ export type DisbursementStatus = (typeof DISBURSEMENT_STATUSES)[number];
 
 export const DisbursementSchema = z.looseObject({
   id: z.string().min(1),
-  clientId: z.string().optional(),
+  clientId: z.string().nullish(),
   status: z.enum(DISBURSEMENT_STATUSES),
-  statusDescription: z.string().optional(),
+  statusDescription: z.string().nullish(),
   /** The service's reference: our ledger keys on this one. */
   reference: z.string().min(1),
   providersReference: z.string().nullish(),
@@ -82,15 +82,15 @@ export const DisbursementSchema = z.looseObject({
   externalReference: z.string().min(1),
   currency: CurrencySchema,
   country: CountrySchema,
-  transferRecipientId: z.string().optional(),
-  transferRecipientLabel: z.string().optional(),
-  charge: MinorUnitsSchema.optional(),
+  transferRecipientId: z.string().nullish(),
+  transferRecipientLabel: z.string().nullish(),
+  charge: MinorUnitsSchema.nullish(),
   amount: MinorUnitsSchema,
-  provider: z.string().optional(),
-  providerLabel: z.string().optional(),
-  providerLogo: z.string().optional(),
-  channel: z.string().optional(),
-  integrationId: z.string().optional(),
+  provider: z.string().nullish(),
+  providerLabel: z.string().nullish(),
+  providerLogo: z.string().nullish(),
+  channel: z.string().nullish(),
+  integrationId: z.string().nullish(),
 });
 export type Disbursement = z.infer<typeof DisbursementSchema>;
 
