@@ -1,32 +1,77 @@
 /**
- * createApp(deps): the backend's one Hono app. It mounts sub-apps and starts no timers; the caller
- * (main.ts, or a test) owns schedules. The merchant API lands here with the backend issue; today it
- * serves health checks and, in embedded mode, the provider sandbox at /sandbox.
+ * createApp(deps): the backend's one Hono app (DESIGN sections 2 and 3). It mounts one sub-app per
+ * resource, renders every error through one onError, and starts no timers: the caller (main.ts, or a
+ * test) owns schedules such as reconciliation and the sandbox's tick.
  */
+import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
 import { sql } from 'kysely';
+import type { Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import { ApiError, renderError } from './http/errors.ts';
+import type { Logger } from './logger.ts';
+import type { ProviderClient } from './provider/client.ts';
 import type { Sandbox } from './sandbox/app.ts';
 import type { Store } from './store/database.ts';
 
 export interface AppDeps {
+  config: Config;
   store: Store;
-  /** The embedded provider sandbox; absent in remote mode. */
+  /** The provider API: the embedded sandbox in-process, or the real provider in remote mode. */
+  provider: ProviderClient;
+  clock: Clock;
+  logger: Logger;
+  /** The embedded provider sandbox, mounted at /sandbox; absent in remote mode. */
   sandbox?: Sandbox;
+  /** This server's public base URL, e.g. http://localhost:8787 (no trailing slash). */
+  publicUrl: string;
 }
 
-export function createApp({ store, sandbox }: AppDeps) {
-  const app = new Hono()
-    .get('/healthz', (c) => c.json({ statusCode: 200, data: { status: 'ok' } }, 200))
-    .get('/readyz', async (c) => {
-      try {
-        await sql`select 1`.execute(store.db);
-        return c.json({ statusCode: 200, data: { status: 'ready' } }, 200);
-      } catch {
-        return c.json({ statusCode: 503, error: { code: 'provider_unavailable', message: 'The database is not reachable' } }, 503);
-      }
-    });
+/** Values middleware sets on the context for the handlers after it. */
+export interface AppVariables {
+  requestId: string;
+}
+
+export type AppEnv = { Variables: AppVariables };
+
+export function createApp(deps: AppDeps) {
+  const { store, sandbox, logger } = deps;
+  const app = new Hono<AppEnv>();
+
+  app.use(async (c, next) => {
+    const requestId = c.req.header('x-request-id')?.slice(0, 64) || randomUUID();
+    c.set('requestId', requestId);
+    c.header('x-request-id', requestId);
+    await next();
+  });
+  // The sandbox's hosted page and the demo pages carry their own policies; the API answers JSON only.
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: { defaultSrc: ["'self'"], scriptSrc: ["'self'"], styleSrc: ["'self'"], imgSrc: ["'self'", 'data:', 'https:', 'http:'], frameAncestors: ["'none'"] },
+      crossOriginResourcePolicy: false,
+      crossOriginOpenerPolicy: false,
+      referrerPolicy: 'strict-origin-when-cross-origin',
+    }),
+  );
+
+  app.get('/healthz', (c) => c.json({ statusCode: 200, data: { status: 'ok' } }, 200));
+  app.get('/readyz', async (c) => {
+    try {
+      await sql`select 1`.execute(store.db);
+    } catch {
+      throw new ApiError(503, 'provider_unavailable', 'The database is not reachable');
+    }
+    return c.json({ statusCode: 200, data: { status: 'ready' } }, 200);
+  });
+
+  // Resource sub-apps are mounted here, one line each (DESIGN section 3).
+
   if (sandbox) app.route('/sandbox', sandbox.app);
+
+  app.notFound((c) => c.json({ statusCode: 404, error: { code: 'not_found', message: 'No such route' } }, 404));
+  app.onError((error, c) => renderError(error, c, logger));
   return app;
 }
 
-export type AppType = ReturnType<typeof createApp>;
+export type App = ReturnType<typeof createApp>;

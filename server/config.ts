@@ -5,6 +5,117 @@
 import { z } from 'zod';
 import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET } from './sandbox/config.ts';
 
+/** The merchant API key of embedded mode (demo only; remote mode requires MERCHANT_API_KEY). */
+export const DEMO_MERCHANT_API_KEY = 'mk_sandbox_demo_key';
+
+export interface ProviderCatalogueEntry {
+  slug: string;
+  label: string;
+  country: string;
+  currency: string;
+}
+
+/** A limit: at most `max` requests per `windowSeconds`. */
+export interface RateLimit {
+  max: number;
+  windowSeconds: number;
+}
+
+/**
+ * Rate limits by scope (DESIGN section 5): `create` (payment creations per IP), `reference` (actions on
+ * one payment), `ip` (every public request per IP, generous: payers share carrier NAT). `off` lifts all.
+ */
+export const RATE_LIMIT_SCOPES = ['create', 'reference', 'ip'] as const;
+export type RateLimitScope = (typeof RATE_LIMIT_SCOPES)[number];
+export type RateLimits = Record<RateLimitScope, RateLimit> | 'off';
+
+export const DEFAULT_RATE_LIMITS: Record<RateLimitScope, RateLimit> = {
+  create: { max: 30, windowSeconds: 60 },
+  reference: { max: 60, windowSeconds: 60 },
+  ip: { max: 600, windowSeconds: 60 },
+};
+
+type RefineContext = z.RefinementCtx;
+
+/** `RATE_LIMITS=create=30/60,reference=60/60,ip=600/60` (any subset), or `off`. */
+function parseRateLimits(text: string | undefined, ctx: RefineContext): RateLimits {
+  if (text === undefined || text.trim() === '') return DEFAULT_RATE_LIMITS;
+  if (text.trim() === 'off') return 'off';
+  const limits = { ...DEFAULT_RATE_LIMITS };
+  for (const part of text.split(',')) {
+    const match = /^\s*(\w+)\s*=\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(part);
+    const scope = match?.[1] as RateLimitScope | undefined;
+    if (!match || !scope || !RATE_LIMIT_SCOPES.includes(scope) || Number(match[3]) === 0) {
+      ctx.addIssue({ code: 'custom', message: `has a bad entry "${part.trim()}" (expected e.g. create=30/60 or off)` });
+      return z.NEVER;
+    }
+    limits[scope] = { max: Number(match[2]), windowSeconds: Number(match[3]) };
+  }
+  return limits;
+}
+
+/** `CURRENCY_EXPONENTS=XOF=0,NGN=2`: overrides of ISO 4217 minor units. */
+function parseExponents(text: string | undefined, ctx: RefineContext): Record<string, number> {
+  const exponents: Record<string, number> = {};
+  if (text === undefined || text.trim() === '') return exponents;
+  for (const part of text.split(',')) {
+    const match = /^\s*([A-Z]{3})\s*=\s*([0-4])\s*$/.exec(part);
+    if (!match?.[1] || !match[2]) {
+      ctx.addIssue({ code: 'custom', message: `has a bad entry "${part.trim()}" (expected e.g. XOF=0)` });
+      return z.NEVER;
+    }
+    exponents[match[1]] = Number(match[2]);
+  }
+  return exponents;
+}
+
+/** `ALLOWED_ORIGINS=https://shop.example,https://www.shop.example` (origins, no paths), or `*`. */
+function parseOrigins(text: string, ctx: RefineContext): string[] {
+  const origins = text.split(',').map((origin) => origin.trim()).filter(Boolean);
+  for (const origin of origins) {
+    if (origin === '*') continue;
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed || parsed.origin !== origin) {
+      ctx.addIssue({ code: 'custom', message: `has "${origin}", which is not an origin like https://shop.example` });
+      return z.NEVER;
+    }
+  }
+  return origins;
+}
+
+const ProviderCatalogueSchema = z
+  .array(
+    z.strictObject({
+      slug: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
+      label: z.string().min(1),
+      country: z.string().regex(/^[A-Z]{2}$/),
+      currency: z.string().regex(/^[A-Z]{3}$/),
+    }),
+  )
+  .min(1);
+
+/** `PAY_PROVIDERS` as JSON: `[{"slug":"mtn-ci","label":"MTN MoMo","country":"CI","currency":"XOF"}]`. */
+function parseProviders(text: string, ctx: RefineContext): ProviderCatalogueEntry[] {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    ctx.addIssue({ code: 'custom', message: 'is not valid JSON (expected a list of {slug, label, country, currency})' });
+    return z.NEVER;
+  }
+  const parsed = ProviderCatalogueSchema.safeParse(json);
+  if (!parsed.success) {
+    ctx.addIssue({ code: 'custom', message: `is not a list of {slug, label, country, currency}: ${parsed.error.issues[0]?.message}` });
+    return z.NEVER;
+  }
+  return parsed.data;
+}
+
 const optionalText = z
   .string()
   .optional()
@@ -38,12 +149,40 @@ const EnvSchema = z
       .optional(),
     DATA_DIR: z.string().min(1).default('.data'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    PAY_CLIENT_SECRET_PREVIOUS: optionalText,
+    PAY_PROVIDERS: z
+      .string()
+      .optional()
+      .transform((text, ctx) => (text === undefined || text.trim() === '' ? undefined : parseProviders(text, ctx))),
+    ALLOWED_ORIGINS: z
+      .string()
+      .optional()
+      .transform((text, ctx) => (text === undefined ? undefined : parseOrigins(text, ctx))),
+    MERCHANT_API_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+    MERCHANT_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
+    MERCHANT_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+    WEBHOOK_SOURCE_IPS: z
+      .string()
+      .optional()
+      .transform((text) => text?.split(',').map((ip) => ip.trim()).filter(Boolean)),
+    TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false').transform((v) => v === 'true' || v === '1'),
+    RATE_LIMITS: z
+      .string()
+      .optional()
+      .transform((text, ctx) => parseRateLimits(text, ctx)),
+    CURRENCY_EXPONENTS: z
+      .string()
+      .optional()
+      .transform((text, ctx) => parseExponents(text, ctx)),
+    RETENTION_DAYS: z.string().regex(/^\d+$/, 'must be a whole number of days').transform(Number).optional(),
+    PROVIDER_TIMEOUT_MS: milliseconds(15_000),
+    RECONCILE_INTERVAL_MS: milliseconds(60_000),
     SANDBOX_OUTCOME_DELAY_MS: milliseconds(1000),
     SANDBOX_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.PAY_MODE === 'remote') {
-      for (const name of ['PAY_BASE_URL', 'PAY_CLIENT_ID', 'PAY_CLIENT_SECRET'] as const) {
+      for (const name of ['PAY_BASE_URL', 'PAY_CLIENT_ID', 'PAY_CLIENT_SECRET', 'MERCHANT_API_KEY'] as const) {
         if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when PAY_MODE=remote' });
       }
     }
@@ -76,6 +215,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     clientSecret: value.PAY_CLIENT_SECRET ?? (embedded ? DEMO_CLIENT_SECRET : ''),
     databaseUrl: value.DATABASE_URL,
     dataDir: value.DATA_DIR,
+    clientSecretPrevious: value.PAY_CLIENT_SECRET_PREVIOUS,
+    /** Provider catalogue for sessions (and a fallback); embedded default: the sandbox's. */
+    providers: value.PAY_PROVIDERS,
+    /** Origins allowed to call the public API; undefined means "this server's own origin only". */
+    allowedOrigins: value.ALLOWED_ORIGINS,
+    merchantApiKey: value.MERCHANT_API_KEY ?? (embedded ? DEMO_MERCHANT_API_KEY : ''),
+    merchantWebhookUrl: value.MERCHANT_WEBHOOK_URL,
+    merchantWebhookSecret: value.MERCHANT_WEBHOOK_SECRET,
+    webhookSourceIps: value.WEBHOOK_SOURCE_IPS,
+    trustProxy: value.TRUST_PROXY,
+    rateLimits: value.RATE_LIMITS,
+    currencyExponents: value.CURRENCY_EXPONENTS,
+    retentionDays: value.RETENTION_DAYS,
+    providerTimeoutMs: value.PROVIDER_TIMEOUT_MS,
+    reconcileIntervalMs: value.RECONCILE_INTERVAL_MS,
     logLevel: value.LOG_LEVEL,
     sandbox: {
       outcomeDelayMs: value.SANDBOX_OUTCOME_DELAY_MS,

@@ -3,20 +3,20 @@
  * Everything else is in createApp, which tests use without any of this.
  */
 import { serve } from '@hono/node-server';
-import type { Hono } from 'hono';
-import { createApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { createApp, type App } from './app.ts';
+import { systemClock } from './clock.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createLogger } from './logger.ts';
+import { createProviderClient } from './provider/client.ts';
 import { createSandbox, type Sandbox } from './sandbox/app.ts';
 import { openStore } from './store/database.ts';
 
 /** How often due sandbox outcomes and webhook retries are looked for. */
 const SANDBOX_TICK_MS = 250;
 
-async function main() {
-  let config;
+function readConfig(): Config {
   try {
-    config = loadConfig();
+    return loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -24,11 +24,15 @@ async function main() {
     }
     throw error;
   }
+}
+
+async function main() {
+  const config = readConfig();
   const logger = createLogger(config.logLevel);
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 
   // The app needs its public URL, which (with PORT=0) is known only once the socket is bound.
-  const bound: { app?: Hono } = {};
+  const bound: { app?: App } = {};
   const server = serve({
     fetch: (request) => bound.app?.fetch(request) ?? new Response('starting', { status: 503 }),
     port: config.port,
@@ -37,7 +41,8 @@ async function main() {
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const publicUrl = config.publicUrl ?? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  const publicUrl = config.publicUrl ?? `http://${host}:${port}`;
 
   let sandbox: Sandbox | undefined;
   if (config.mode === 'embedded') {
@@ -52,11 +57,20 @@ async function main() {
       },
     });
   }
-  bound.app = createApp({ store, sandbox });
+  const embedded = sandbox;
+  const provider = createProviderClient({
+    // Embedded: the client reaches the sandbox in-process, with no socket in between.
+    baseUrl: embedded ? 'http://sandbox.internal' : (config.providerBaseUrl ?? ''),
+    clientId: config.clientId,
+    clientSecret: config.clientSecret,
+    timeoutMs: config.providerTimeoutMs,
+    ...(embedded ? { fetch: (input, init) => Promise.resolve(embedded.app.request(input, init)) } : {}),
+  });
+  bound.app = createApp({ config, store, provider, clock: systemClock, logger, sandbox, publicUrl });
 
-  const tick = sandbox
+  const tick = embedded
     ? setInterval(() => {
-        sandbox.runDue().catch((error: unknown) => logger.error({ err: error }, 'sandbox tick failed'));
+        embedded.runDue().catch((error: unknown) => logger.error({ err: error }, 'sandbox tick failed'));
       }, SANDBOX_TICK_MS)
     : undefined;
 

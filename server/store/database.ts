@@ -49,7 +49,7 @@ const pgTypes = {
 export async function openStore(options: StoreOptions = {}): Promise<Store> {
   const store = options.databaseUrl?.startsWith('postgres') ? openPostgres(options.databaseUrl) : openSqlite(options);
   try {
-    await migrateToLatest(store.db);
+    await migrateToLatest(store.db, store.engine);
   } catch (error) {
     await store.close();
     throw error;

@@ -4,17 +4,23 @@
  */
 import { Migrator, type Kysely, type Migration } from 'kysely';
 import type { Database } from './schema.ts';
+import type { Engine } from './database.ts';
 import { sandboxTables } from './migrations/0001-sandbox.ts';
+import { paymentTables } from './migrations/0002-payments.ts';
 
-const migrations: Record<string, Migration> = {
-  '0001-sandbox': sandboxTables,
-};
+/** Ordered by name; a migration gets the engine only where the two need different column types. */
+function migrationsFor(engine: Engine): Record<string, Migration> {
+  return {
+    '0001-sandbox': sandboxTables,
+    '0002-payments': paymentTables(engine),
+  };
+}
 
-export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+export async function migrateToLatest(db: Kysely<Database>, engine: Engine): Promise<void> {
   const migrator = new Migrator({
     // Migrations work on the untyped schema: they create what the typed one describes.
     db: db as unknown as Kysely<unknown>,
-    provider: { getMigrations: async () => migrations },
+    provider: { getMigrations: async () => migrationsFor(engine) },
     migrationTableName: 'schema_migrations',
     migrationLockTableName: 'schema_migrations_lock',
   });

@@ -149,7 +149,108 @@ export interface SandboxWebhookAttemptRow {
   duration_ms: number;
 }
 
+export interface CheckoutSessionRow {
+  id: string;
+  amount: number;
+  currency: string;
+  country: string;
+  merchant_reference: string | null;
+  customer: string | null;
+  description: string | null;
+  metadata: string | null;
+  return_url: string | null;
+  /** Reference of the payment that paid this session; a paid session cannot be paid again. */
+  paid_reference: string | null;
+  expires_at: number;
+  created_at: number;
+}
+
+export interface PaymentRow {
+  /** Ours: 128 random bits, stored before the first provider call. */
+  reference: string;
+  /** SHA-256 of the payment token; the token itself is returned once and never stored. */
+  token_hash: string;
+  link_id: string | null;
+  session_id: string | null;
+  /** `direct` or `hosted`. */
+  method: string;
+  provider: string | null;
+  network: string | null;
+  phone_number: string | null;
+  amount: number;
+  fee: number | null;
+  total: number | null;
+  currency: string;
+  currency_exponent: number;
+  country: string;
+  status: string;
+  action: string;
+  message: string | null;
+  redirect_url: string | null;
+  bank_transfer: string | null;
+  /** Wrong OTP / customer codes so far (5 fail the payment). */
+  wrong_codes: number;
+  /** JSON `{codeHash, status, body}` of the last confirm, replayed for a repeat of the same code. */
+  last_confirm: string | null;
+  expires_at: number | null;
+  paid_at: number | null;
+  customer: string;
+  /** JSON custom-field answers by field name. */
+  fields: string;
+  return_url: string | null;
+  provider_reference: string | null;
+  /** Why a merchant should look: `late_success`, `amount_mismatch`, `conflicting_final`. */
+  flag: string | null;
+  /** Bumped on every change; the SSE event id. */
+  version: number;
+  verified_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface IdempotencyKeyRow {
+  key: string;
+  /** SHA-256 of the request body (and route), to tell a replay from a different request. */
+  request_hash: string;
+  /** `in_flight` or `done`. */
+  state: string;
+  response_status: number | null;
+  /** The exact bytes answered, replayed byte for byte. */
+  response_body: string | null;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface UploadRow {
+  id: string;
+  name: string;
+  size: number;
+  type: string;
+  data: Uint8Array;
+  ip: string;
+  payment_reference: string | null;
+  created_at: number;
+  /** Deleted after this unless a payment uses it (then null). */
+  expires_at: number | null;
+}
+
+export interface ProviderWebhookRow {
+  /** `deliveryId`, else `reference:status`. */
+  dedup_key: string;
+  event: string;
+  reference: string;
+  status: string;
+  body: string;
+  received_at: number;
+  processed_at: number | null;
+}
+
 export interface Database {
+  checkout_sessions: CheckoutSessionRow;
+  payments: PaymentRow;
+  idempotency_keys: IdempotencyKeyRow;
+  uploads: UploadRow;
+  provider_webhooks: ProviderWebhookRow;
   sandbox_payment_links: SandboxPaymentLinkRow;
   sandbox_transactions: SandboxTransactionRow;
   sandbox_recipients: SandboxRecipientRow;

@@ -1,4 +1,5 @@
 /** POST /payments/v1/payments/confirm: the payer's OTP or customer code for a pending direct charge. */
+import { sql } from 'kysely';
 import type { ConfirmRequest } from '../../provider/schemas.ts';
 import type { SandboxContext } from '../context.ts';
 import { notFound, SandboxError, validationError } from '../errors.ts';
@@ -24,12 +25,16 @@ export async function confirmCustomerInput(context: SandboxContext, request: Con
   const given = 'otp' in request.customerInput ? request.customerInput.otp : request.customerInput.customerCode;
   const now = context.clock.now();
   if (given !== (expects === 'otp' ? SANDBOX_OTP : SANDBOX_CUSTOMER_CODE)) {
-    const attempts = row.otp_attempts + 1;
-    await context.db
+    // One atomic increment: concurrent wrong codes must each count, never overwrite one another.
+    const counted = await context.db
       .updateTable('sandbox_transactions')
-      .set({ otp_attempts: attempts, updated_at: now })
+      .set({ otp_attempts: sql<number>`otp_attempts + 1`, updated_at: now })
       .where('reference', '=', row.reference)
-      .execute();
+      .where('status', '=', 'pending')
+      .returning('otp_attempts')
+      .executeTakeFirst();
+    if (!counted) throw validationError(`Transaction ${row.reference} is not awaiting customer input`);
+    const attempts = counted.otp_attempts;
     if (attempts >= MAX_WRONG_CODES) {
       await applyCollectionStatus(context, row.reference, 'failed', 'Too many wrong codes');
       throw new SandboxError(400, 'InvalidOTP', 'Too many wrong codes: the payment has failed');

@@ -57,10 +57,10 @@ describe.each(engines)('store on $name', (engine) => {
 
   it('applies every migration once, and reopening applies none again', async () => {
     const applied = await sql<{ name: string }>`select name from schema_migrations order by name`.execute(store.db);
-    expect(applied.rows.map((row) => row.name)).toEqual(['0001-sandbox']);
+    expect(applied.rows.map((row) => row.name)).toEqual(['0001-sandbox', '0002-payments']);
     const again = await engine.open();
     const after = await sql<{ name: string }>`select name from schema_migrations`.execute(again.db);
-    expect(after.rows).toHaveLength(1);
+    expect(after.rows).toHaveLength(2);
     await again.close();
   });
 

@@ -1,0 +1,85 @@
+/**
+ * The backend's error envelope (DESIGN section 3): `{statusCode, error: {code, message, fields?}}` with
+ * the HTTP status equal to `statusCode`. Routes throw ApiError (or let a ZodError / ProviderError escape);
+ * `renderError`, the app's one onError, turns anything into that envelope. Never a stack, never a secret.
+ */
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { ZodError } from 'zod';
+import type { ErrorCode, FieldError } from '../../widget/contract/index.ts';
+import { ProviderError, ProviderRequestError } from '../provider/errors.ts';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: ErrorCode,
+    message: string,
+    readonly extra: { fields?: FieldError[]; attemptsLeft?: number; retryAfterSeconds?: number } = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const notFound = (what: string) => new ApiError(404, 'not_found', `${what} not found`);
+
+/** zod issues as `fields`, with paths joined by dots (`customer.email`, `fields.company`). */
+export function fieldErrors(error: ZodError): FieldError[] {
+  return error.issues.slice(0, 50).map((issue) => ({
+    path: issue.path.map(String).join('.'),
+    message: issue.message,
+  }));
+}
+
+export const validationFailed = (fields: FieldError[], message = 'The request is not valid') =>
+  new ApiError(400, 'validation_failed', message, { fields });
+
+/** A provider failure as our envelope: 504 for timeouts, 503 when unreachable, 502 otherwise. */
+export function fromProviderError(error: ProviderError): ApiError {
+  if (error.errorCode === 'Timeout') return new ApiError(504, 'provider_timeout', 'The payment provider did not answer in time');
+  if (error.status === 0 || error.status === 503) {
+    return new ApiError(503, 'provider_unavailable', 'The payment provider is unavailable; try again shortly');
+  }
+  return new ApiError(502, 'provider_error', `The payment provider refused the request: ${error.message}`);
+}
+
+export interface ErrorLogger {
+  error(details: object, message: string): void;
+}
+
+export function renderError(error: unknown, c: Context, logger?: ErrorLogger) {
+  const apiError = toApiError(error);
+  if (apiError.status >= 500 && apiError.code === 'internal') {
+    logger?.error({ err: error, requestId: c.get('requestId' as never) }, 'unexpected error');
+  }
+  const { fields, attemptsLeft, retryAfterSeconds } = apiError.extra;
+  if (retryAfterSeconds !== undefined) c.header('Retry-After', String(retryAfterSeconds));
+  return c.json(
+    {
+      statusCode: apiError.status,
+      error: {
+        code: apiError.code,
+        message: apiError.message,
+        ...(fields ? { fields } : {}),
+        ...(attemptsLeft !== undefined ? { attemptsLeft } : {}),
+      },
+    },
+    apiError.status,
+  );
+}
+
+function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof ZodError) return validationFailed(fieldErrors(error));
+  if (error instanceof ProviderRequestError) return validationFailed(error.fields);
+  if (error instanceof ProviderError) return fromProviderError(error);
+  if (error instanceof HTTPException) {
+    // Hono's own refusals (e.g. the body-limit middleware) keep their status with our codes.
+    const status = error.status as ContentfulStatusCode;
+    if (status === 413) return new ApiError(413, 'payload_too_large', 'The request body is too large');
+    if (status === 401) return new ApiError(401, 'unauthorized', error.message || 'Authentication required');
+    if (status < 500) return new ApiError(status, 'validation_failed', error.message || 'The request is not valid');
+  }
+  return new ApiError(500, 'internal', 'Something went wrong on our side; the request id is in the logs');
+}

@@ -1,0 +1,138 @@
+/**
+ * The whole backend for tests: createApp over an in-memory SQLite store (or a given one), the embedded
+ * sandbox reached in-process, a clock that moves only when told, and a log that the test can read.
+ * Sandbox webhooks addressed to this app are delivered to it in-process, so the full loop
+ * (charge -> webhook -> stored -> pushed) runs without a socket.
+ *
+ *     const t = await startApp();
+ *     const res = await t.request('GET', '/api/v1/links/lnk_fixed_ci');
+ *     await t.settle();   // the sandbox's due outcomes and webhooks, as the scheduler would
+ *     await t.close();
+ */
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
+import { createApp, type App } from '../../server/app.ts';
+import { loadConfig, type Config } from '../../server/config.ts';
+import { createProviderClient, type ProviderClient } from '../../server/provider/client.ts';
+import { createSandbox, type Sandbox } from '../../server/sandbox/app.ts';
+import type { SandboxConfigInput } from '../../server/sandbox/config.ts';
+import { openStore, type Store } from '../../server/store/database.ts';
+import { TestClock } from './sandbox/fixture.ts';
+
+export const TEST_PUBLIC_URL = 'http://pay.test';
+export const TEST_MERCHANT_KEY = 'mk_test_0123456789abcdef';
+
+export interface AppFixture {
+  app: App;
+  config: Config;
+  store: Store;
+  sandbox: Sandbox;
+  provider: ProviderClient;
+  clock: TestClock;
+  /** Every log line the app wrote, parsed. */
+  logs: Record<string, unknown>[];
+  /** Every response body this fixture saw through `request` (for the secret scan). */
+  bodies: string[];
+  request(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+    // Tests read whatever shape they expect; `any` keeps their assertions short.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  ): Promise<{ status: number; json: any; text: string; headers: Headers }>;
+  /** Applies the sandbox's due outcomes and delivers its due webhooks (to this app). */
+  settle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface AppFixtureOptions {
+  /** Environment variables over the test defaults (see loadConfig). */
+  env?: Record<string, string>;
+  sandbox?: Partial<SandboxConfigInput>;
+  store?: Store;
+}
+
+export async function startApp(options: AppFixtureOptions = {}): Promise<AppFixture> {
+  const config = loadConfig({
+    PUBLIC_URL: TEST_PUBLIC_URL,
+    MERCHANT_API_KEY: TEST_MERCHANT_KEY,
+    ALLOWED_ORIGINS: 'https://shop.test',
+    LOG_LEVEL: 'info',
+    ...options.env,
+  });
+  const store = options.store ?? (await openStore({ memory: true }));
+  const clock = new TestClock();
+  const logs: Record<string, unknown>[] = [];
+  const logger = pino(
+    { level: config.logLevel, base: undefined },
+    new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString('utf8').split('\n')) if (line) logs.push(JSON.parse(line));
+        done();
+      },
+    }),
+  );
+
+  const bound: { app?: App } = {};
+  const sandbox = await createSandbox({
+    db: store.db,
+    clock,
+    config: {
+      clientId: config.clientId,
+      clientSecret: config.clientSecret,
+      publicUrl: `${TEST_PUBLIC_URL}/sandbox`,
+      outcomeDelayMs: 0,
+      ...options.sandbox,
+    },
+    // Webhooks to this app go in-process; anything else is unreachable, as on a closed network.
+    fetch: async (input, init) => {
+      const url = String(input instanceof Request ? input.url : input);
+      if (bound.app && url.startsWith(TEST_PUBLIC_URL)) return bound.app.request(url, init);
+      throw new TypeError(`fetch failed: ${url} is unreachable in tests`);
+    },
+  });
+  const provider = createProviderClient({
+    baseUrl: 'http://sandbox.internal',
+    clientId: config.clientId,
+    clientSecret: config.clientSecret,
+    fetch: (input, init) => Promise.resolve(sandbox.app.request(input, init)),
+    timeoutMs: 2000,
+    sleep: async () => undefined,
+  });
+  const app = createApp({ config, store, provider, clock, logger, sandbox, publicUrl: TEST_PUBLIC_URL });
+  bound.app = app;
+
+  const bodies: string[] = [];
+  return {
+    app,
+    config,
+    store,
+    sandbox,
+    provider,
+    clock,
+    logs,
+    bodies,
+    async request(method, path, body, headers = {}) {
+      const init: RequestInit = { method, headers: { ...headers } };
+      if (body !== undefined) {
+        init.body = typeof body === 'string' ? body : JSON.stringify(body);
+        (init.headers as Record<string, string>)['content-type'] ??= 'application/json';
+      }
+      const response = await app.request(path, init);
+      const text = await response.text();
+      bodies.push(text);
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = null;
+      }
+      return { status: response.status, json, text, headers: response.headers };
+    },
+    settle: () => sandbox.runDue(),
+    close: async () => {
+      if (!options.store) await store.close();
+    },
+  };
+}

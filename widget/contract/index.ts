@@ -1,0 +1,260 @@
+/**
+ * The backend's HTTP API as plain types (DESIGN section 3): the widget's view of every shape it sends
+ * and receives. No runtime code beyond `const` value lists, no zod, no DOM, no Node: the server's zod
+ * schemas in `server/contract/` are type-tested against these, so the two sides cannot drift apart.
+ */
+
+// --- Envelope -------------------------------------------------------------------------------------
+
+export interface Envelope<T> {
+  statusCode: number;
+  data: T;
+}
+
+export interface ListEnvelope<T> {
+  statusCode: number;
+  total: number;
+  page: number;
+  pages: number;
+  limit: number;
+  data: T[];
+}
+
+export const ERROR_CODES = [
+  'validation_failed',
+  'unauthorized',
+  'invalid_signature',
+  'forbidden',
+  'not_found',
+  'request_in_progress',
+  'link_unavailable',
+  'session_paid',
+  'payment_not_awaiting_input',
+  'payload_too_large',
+  'unsupported_media_type',
+  'idempotency_conflict',
+  'amount_out_of_bounds',
+  'limit_exceeded',
+  'invalid_otp',
+  'otp_locked',
+  'rate_limited',
+  'provider_error',
+  'provider_unavailable',
+  'provider_timeout',
+  'internal',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** One offending input: `path` names the field as the request named it, e.g. `fields.company`. */
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+export interface ApiError {
+  code: ErrorCode;
+  message: string;
+  fields?: FieldError[];
+  /** With `invalid_otp`: tries left before the payment fails. */
+  attemptsLeft?: number;
+}
+
+export interface ErrorEnvelope {
+  statusCode: number;
+  error: ApiError;
+}
+
+// --- Checkout configuration -------------------------------------------------------------------------
+
+export const CUSTOM_FIELD_TYPES = [
+  'text',
+  'paragraph-text',
+  'dropdown',
+  'number',
+  'date',
+  'file-upload',
+  'checkbox',
+] as const;
+export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number];
+
+export interface CustomField {
+  name: string;
+  label: string;
+  type: CustomFieldType;
+  required: boolean;
+  /** Choices of a `dropdown`. */
+  options?: string[];
+}
+
+export interface Network {
+  name: string;
+  value: string;
+  image?: string;
+}
+
+export interface MethodInput {
+  name: string;
+  label: string;
+  type: 'tel' | 'text' | 'select';
+  required: boolean;
+  pattern?: string;
+  options?: string[];
+}
+
+/** A way to pay: a mobile-money provider (direct charge). */
+export interface Method {
+  provider: string;
+  label: string;
+  logo?: string;
+  channel?: string;
+  networks?: Network[];
+  inputs: MethodInput[];
+}
+
+export const CHECKOUT_STATUSES = ['active', 'completed', 'inactive', 'expired'] as const;
+export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
+
+export interface AmountRule {
+  /** Minor units when the amount is fixed (fixed link or session); null when the payer chooses. */
+  fixed: number | null;
+  min?: number;
+  max?: number;
+  /** What is left under the link's `amountLimit`; absent when unlimited. */
+  remaining?: number;
+}
+
+export interface CheckoutConfig {
+  kind: 'link' | 'session';
+  id: string;
+  title: string;
+  description?: string;
+  logo?: string;
+  locale?: string;
+  currency: string;
+  /** ISO 4217 minor-unit exponent: XOF 0, NGN 2. */
+  currencyExponent: number;
+  country: string;
+  amount: AmountRule;
+  customFields: CustomField[];
+  methods: Method[];
+  /** Whether the hosted checkout (redirect to the provider's page) is offered. */
+  hosted: boolean;
+  /** Whether the payer may stay anonymous; when false, name, email and phone are required. */
+  anonymous: boolean;
+  redirectUrl?: string;
+  status: CheckoutStatus;
+  expiresAt?: string;
+}
+
+// --- Payments ---------------------------------------------------------------------------------------
+
+export const PAYMENT_STATUSES = ['pending', 'processing', 'success', 'failed', 'cancelled', 'expired'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const PAYMENT_ACTIONS = ['otp', 'pre-otp', 'redirect', 'bank-transfer', 'processing', 'none'] as const;
+export type PaymentAction = (typeof PAYMENT_ACTIONS)[number];
+
+/** Statuses after which nothing changes any more. */
+export const FINAL_PAYMENT_STATUSES = ['success', 'failed', 'cancelled', 'expired'] as const;
+
+export interface BankTransfer {
+  bankName: string;
+  accountNumber: string;
+  accountName: string;
+  expiresAt?: string;
+}
+
+export interface Payment {
+  reference: string;
+  status: PaymentStatus;
+  action: PaymentAction;
+  /** Minor units. */
+  amount: number;
+  fee?: number;
+  total?: number;
+  currency: string;
+  currencyExponent: number;
+  /** The provider's instructions or the reason of a failure, to show as text. */
+  message?: string;
+  /** Where to send the payer for action `redirect`. */
+  redirectUrl?: string;
+  bankTransfer?: BankTransfer;
+  /** OTP tries left (action `otp` / `pre-otp`). */
+  attemptsLeft?: number;
+  /** When the payer's step lapses (ISO 8601). */
+  expiresAt?: string;
+  paidAt?: string;
+}
+
+export interface Customer {
+  name?: string;
+  email?: string;
+  phoneNumber?: string;
+}
+
+export type FieldAnswer = string | number | boolean;
+
+export type PaymentMethodChoice =
+  | { kind: 'hosted'; returnUrl: string }
+  | { kind: 'direct'; provider: string; network?: string; phoneNumber: string };
+
+export interface CreatePayment {
+  link?: string;
+  session?: string;
+  /** Minor units; only for links where the payer chooses the amount. */
+  amount?: number;
+  customer: Customer;
+  /** Custom-field answers by field name; upload fields hold the upload id. */
+  fields: Record<string, FieldAnswer>;
+  method: PaymentMethodChoice;
+}
+
+export interface CreatedPayment {
+  payment: Payment;
+  /** 256 random bits, returned once: send it as `Payment-Token` to read, confirm or follow the payment. */
+  token: string;
+}
+
+export type ConfirmPayment = { otp: string } | { customerCode: string };
+
+export interface Upload {
+  id: string;
+  name: string;
+  size: number;
+  type: string;
+}
+
+// --- Merchant ---------------------------------------------------------------------------------------
+
+export interface CreateSession {
+  amount: number;
+  currency: string;
+  country: string;
+  reference?: string;
+  customer?: Customer;
+  description?: string;
+  metadata?: Record<string, string>;
+  returnUrl?: string;
+  /** Seconds until the session can no longer be paid. */
+  expiresIn?: number;
+}
+
+export interface CreatedSession {
+  id: string;
+  expiresAt: string;
+}
+
+export interface Payout {
+  reference: string;
+  providerReference?: string;
+  status: 'processing' | 'success' | 'failed';
+  final: boolean;
+  amount: number;
+  currency: string;
+  country: string;
+  provider: string;
+  transferRecipientId: string;
+  transferRecipientLabel?: string;
+  statusDescription?: string;
+  completedAt?: string;
+}
