@@ -9,7 +9,9 @@ import { secureHeaders } from 'hono/secure-headers';
 import { sql } from 'kysely';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
+import { apiCors } from './http/cors.ts';
 import { ApiError, renderError } from './http/errors.ts';
+import { widgetAssets } from './http/widget-assets.ts';
 import type { Logger } from './logger.ts';
 import type { ProviderClient } from './provider/client.ts';
 import type { Sandbox } from './sandbox/app.ts';
@@ -26,6 +28,8 @@ export interface AppDeps {
   sandbox?: Sandbox;
   /** This server's public base URL, e.g. http://localhost:8787 (no trailing slash). */
   publicUrl: string;
+  /** Where the widget build lives (default `dist`, relative to the working directory). */
+  widgetDistDir?: string;
 }
 
 /** Values middleware sets on the context for the handlers after it. */
@@ -64,6 +68,9 @@ export function createApp(deps: AppDeps) {
     }
     return c.json({ statusCode: 200, data: { status: 'ready' } }, 200);
   });
+
+  app.use('/api/v1/*', apiCors(deps.config.allowedOrigins, deps.publicUrl));
+  app.route('/widget', widgetAssets(deps.widgetDistDir ?? 'dist'));
 
   // Resource sub-apps are mounted here, one line each (DESIGN section 3).
 
