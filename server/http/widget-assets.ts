@@ -15,7 +15,7 @@ export function widgetAssets(distDir: string) {
       c.header('Access-Control-Allow-Origin', '*');
       c.header('X-Content-Type-Options', 'nosniff');
       if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=300, must-revalidate');
-    })
+    });
   // `npm start` builds before it serves; without a build (e.g. server tests) every file is a clear 404.
   if (existsSync(distDir)) {
     app.get('/*', serveStatic({ root: distDir, rewriteRequestPath: (path) => path.replace(/^\/widget/, '') }));
