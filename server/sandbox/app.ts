@@ -100,7 +100,8 @@ function injectFaults(context: SandboxContext) {
   return async (c: import('hono').Context, next: () => Promise<void>) => {
     if (!c.req.path.includes('/_admin')) {
       const { latencyMs, errorRate } = context.faults;
-      if (latencyMs > 0) await context.clock.sleep(latencyMs);
+      // A caller that gives up stops the wait too, as a dropped connection would.
+      if (latencyMs > 0) await context.clock.sleep(latencyMs, c.req.raw.signal).catch(() => undefined);
       if (errorRate > 0 && context.random() < errorRate) {
         throw new SandboxError(500, 'ProviderError', 'Injected fault: the upstream provider failed');
       }

@@ -47,10 +47,24 @@ export async function linkAnalytics(context: SandboxContext, linkId: string, pro
     totalTransactionAmount: total,
     totalTransactionCount: paid.length,
     groupByChannel: [...byChannel].map(([channel, sums]) => ({ channel, ...sums })),
-    groupByRevenueAndCount: [...byWeek].map(([week, sums]) => ({ week, ...sums })),
+    groupByRevenueAndCount: withEmptyWeeks(byWeek),
     clientProviders: providerSlugs.map((provider) => ({ provider })),
     clientChannels: [...channels].map((channel) => ({ channel })),
   };
+}
+
+/** Every week from the first paid one to the last, quiet weeks as zeros, so charts keep their scale. */
+function withEmptyWeeks(byWeek: Map<string, { revenue: number; count: number }>) {
+  const weeks = [...byWeek.keys()].sort();
+  const first = weeks[0];
+  const last = weeks.at(-1);
+  if (!first || !last) return [];
+  const filled = [];
+  for (let time = Date.parse(`${first}T00:00:00Z`); time <= Date.parse(`${last}T00:00:00Z`); time += 7 * DAY_MS) {
+    const week = new Date(time).toISOString().slice(0, 10);
+    filled.push({ week, ...(byWeek.get(week) ?? { revenue: 0, count: 0 }) });
+  }
+  return filled;
 }
 
 function add<K>(map: Map<K, { revenue: number; count: number }>, key: K, amount: number) {

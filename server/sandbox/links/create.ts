@@ -90,7 +90,8 @@ export async function createPaymentLink(context: SandboxContext, input: NewPayme
     providers: JSON.stringify(providers),
     expires_at: link.expiresAt,
     is_active: link.isActive ? 1 : 0,
-    status: link.status,
+    // A link switched off without a status of its own reads `inactive`, as the provider's dashboard does.
+    status: !link.isActive && input.status === undefined ? 'inactive' : link.status,
     created_at: now,
     updated_at: now,
   } as const;

@@ -318,3 +318,53 @@ describe('authentication', () => {
     }
   });
 });
+
+describe('analytics over quiet weeks, and switched-off links', () => {
+  it('lists every week between the first and the last payment, quiet ones as zeros', async () => {
+    const created = await sandbox.api<{ id: string }>('POST', '/_admin/payment-links', {
+      title: 'Weekly box',
+      isAmountFixed: true,
+      amount: 2000,
+      currency: 'XOF',
+      country: 'CI',
+    });
+    const linkId = created.json.data.id;
+    const pay = async (reference: string) => {
+      const charge = await sandbox.api('POST', '/payments/v1/payments/direct-charge', {
+        provider: 'mtn-ci',
+        amount: 2000,
+        reference,
+        customerInput: { phoneNumber: '+2250700000001' },
+        metadata: { paymentLinkId: linkId },
+      });
+      expect(charge.status).toBe(201);
+      await sandbox.runDue();
+    };
+    await sandbox.clock.set('2026-11-23T09:00:00.000Z'); // a Monday
+    await pay('weekly-1');
+    await sandbox.clock.set('2026-12-10T09:00:00.000Z'); // Thursday, two weeks later
+    await pay('weekly-2');
+
+    const link = await sandbox.api<{ analytics: { groupByRevenueAndCount: unknown[] } }>(
+      'GET',
+      `/payments/v1/payment-links/${linkId}`,
+    );
+    expect(link.json.data.analytics.groupByRevenueAndCount).toEqual([
+      { week: '2026-11-23', revenue: 2000, count: 1 },
+      { week: '2026-11-30', revenue: 0, count: 0 },
+      { week: '2026-12-07', revenue: 2000, count: 1 },
+    ]);
+  });
+
+  it('reads inactive when created with isActive false and no status', async () => {
+    const created = await sandbox.api<{ status: string; isActive: boolean }>('POST', '/_admin/payment-links', {
+      title: 'Paused',
+      isAmountFixed: true,
+      amount: 100,
+      currency: 'KES',
+      country: 'KE',
+      isActive: false,
+    });
+    expect(created.json.data).toMatchObject({ status: 'inactive', isActive: false });
+  });
+});
