@@ -38,7 +38,8 @@ export const NewPaymentLinkSchema = z
     providers: z.array(z.string()).min(1).optional(),
     expiresAt: DateOrDateTimeSchema.nullable().default(null),
     isActive: z.boolean().default(true),
-    status: z.enum(PAYMENT_LINK_STATUSES).default('active'),
+    /** Default: `active`, or `inactive` for a link created switched off. */
+    status: z.enum(PAYMENT_LINK_STATUSES).optional(),
   })
   .refine((link) => !link.isAmountFixed || link.amount !== undefined, {
     message: 'a fixed-amount link needs amount',
@@ -90,8 +91,7 @@ export async function createPaymentLink(context: SandboxContext, input: NewPayme
     providers: JSON.stringify(providers),
     expires_at: link.expiresAt,
     is_active: link.isActive ? 1 : 0,
-    // A link switched off without a status of its own reads `inactive`, as the provider's dashboard does.
-    status: !link.isActive && input.status === undefined ? 'inactive' : link.status,
+    status: link.status ?? (link.isActive ? 'active' : 'inactive'),
     created_at: now,
     updated_at: now,
   } as const;
