@@ -1,0 +1,107 @@
+/**
+ * Payment methods of a checkout: one per provider slug, labelled from the provider catalogue
+ * (`PAY_PROVIDERS`, else the sandbox's own in embedded mode) and given the networks the provider's charge
+ * properties list. Only what a payer needs: no provider internals.
+ */
+import type { Method, MethodInput, Network } from '../../widget/contract/index.ts';
+import type { Config } from '../config.ts';
+import type { Logger } from '../logger.ts';
+import type { ProviderClient } from '../provider/client.ts';
+import { ProviderError, ProviderRequestError } from '../provider/errors.ts';
+import { providerLogoUrl, SANDBOX_PROVIDERS } from '../sandbox/providers.ts';
+import type { TtlCache } from './cache.ts';
+
+export interface CatalogueEntry {
+  slug: string;
+  label: string;
+  country: string;
+  currency: string;
+  channel?: string;
+  logo?: string;
+}
+
+/** Digits with an optional leading +, 6 to 15 digits: the same rule the server enforces. */
+export const PHONE_PATTERN = '\\+?[0-9]{6,15}';
+
+/**
+ * PAY_PROVIDERS when configured; otherwise, in embedded mode, the sandbox's mobile-money providers with
+ * the logos it serves. Remote mode without PAY_PROVIDERS has none: links still work (labelled by slug).
+ */
+export function providerCatalogue(config: Config, sandboxPublicUrl: string | undefined): CatalogueEntry[] {
+  if (config.providers) return config.providers;
+  if (sandboxPublicUrl === undefined) return [];
+  return SANDBOX_PROVIDERS.filter((provider) => provider.channel === 'mobile-money').map((provider) => ({
+    slug: provider.slug,
+    label: provider.label,
+    country: provider.country,
+    currency: provider.currency,
+    channel: provider.channel,
+    logo: providerLogoUrl(sandboxPublicUrl, provider.slug),
+  }));
+}
+
+function inputsFor(networks: Network[]): MethodInput[] {
+  const phone: MethodInput = {
+    name: 'phoneNumber',
+    label: 'Phone number',
+    type: 'tel',
+    required: true,
+    pattern: PHONE_PATTERN,
+  };
+  if (networks.length <= 1) return [phone];
+  return [
+    phone,
+    {
+      name: 'network',
+      label: 'Network',
+      type: 'select',
+      required: true,
+      options: networks.map((n) => n.value),
+    },
+  ];
+}
+
+export interface MethodSources {
+  provider: ProviderClient;
+  catalogue: readonly CatalogueEntry[];
+  /** Charge properties by slug; `null` remembers "this provider takes no direct charge". */
+  networks: TtlCache<Network[] | null>;
+  logger: Logger;
+}
+
+/** The methods for these slugs, in their order; a provider that takes no direct charge is left out. */
+export async function methodsFor(slugs: readonly string[], sources: MethodSources): Promise<Method[]> {
+  const unique = [...new Set(slugs)];
+  const methods = await Promise.all(unique.map((slug) => methodFor(slug, sources)));
+  return methods.filter((method): method is Method => method !== null);
+}
+
+async function methodFor(slug: string, sources: MethodSources): Promise<Method | null> {
+  const networks = await sources.networks.get(slug, async () => {
+    try {
+      const properties = await sources.provider.getChargeProperties(slug);
+      return properties.networks.map(({ name, value, image }) =>
+        image ? { name, value, image } : { name, value },
+      );
+    } catch (error) {
+      // Unknown to direct charge (a bank provider, a malformed slug): not a way to pay here. A provider
+      // failure propagates instead, so a payer is not shown a checkout missing a method by accident.
+      if ((error instanceof ProviderError && error.status === 404) || error instanceof ProviderRequestError) {
+        sources.logger.warn({ provider: slug }, 'provider has no direct-charge properties; method left out');
+        return null;
+      }
+      throw error;
+    }
+  });
+  if (networks === null) return null;
+  const entry = sources.catalogue.find((candidate) => candidate.slug === slug);
+  const logo = entry?.logo ?? networks[0]?.image;
+  return {
+    provider: slug,
+    label: entry?.label ?? slug,
+    ...(logo ? { logo } : {}),
+    ...(entry?.channel ? { channel: entry.channel } : {}),
+    ...(networks.length > 0 ? { networks } : {}),
+    inputs: inputsFor(networks),
+  };
+}

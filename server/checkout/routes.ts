@@ -1,0 +1,51 @@
+/**
+ * Checkout routes (DESIGN section 3): the public checkout configuration of a payment link or a session,
+ * and session creation by the merchant's server. The logic lives in service.ts and sessions.ts.
+ */
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { AppDeps, AppEnv } from '../app.ts';
+import { CreateSessionSchema } from '../contract/schemas.ts';
+import { pathId, readJson } from '../http/input.ts';
+import { requireMerchant } from '../http/merchant-auth.ts';
+import { assertPayable } from './availability.ts';
+import type { CheckoutService } from './service.ts';
+import { createSession } from './sessions.ts';
+
+/** A session body is a few hundred bytes; 64 kB leaves room for metadata and refuses floods early. */
+const SESSION_BODY_LIMIT = 64 * 1024;
+
+// The config carries `remaining`, which moves with every payment: no shared cache may keep it.
+const NO_STORE = { 'Cache-Control': 'no-store' };
+
+export function checkoutRoutes(deps: Pick<AppDeps, 'config' | 'store' | 'clock'>, checkout: CheckoutService) {
+  const { config, store, clock } = deps;
+  const sessionDeps = {
+    store,
+    clock,
+    catalogue: checkout.catalogue,
+    currencyExponents: config.currencyExponents,
+  };
+
+  return (
+    new Hono<AppEnv>()
+      .get('/api/v1/links/:id', async (c) => {
+        const checkoutConfig = assertPayable(await checkout.getConfig('link', pathId(c, 'id')));
+        return c.json({ statusCode: 200, data: checkoutConfig }, 200, NO_STORE);
+      })
+      .get('/api/v1/sessions/:id', async (c) => {
+        const checkoutConfig = assertPayable(await checkout.getConfig('session', pathId(c, 'id')));
+        return c.json({ statusCode: 200, data: checkoutConfig }, 200, NO_STORE);
+      })
+      // The key is checked before a byte of the body is read.
+      .post(
+        '/api/v1/sessions',
+        requireMerchant(config.merchantApiKey),
+        bodyLimit({ maxSize: SESSION_BODY_LIMIT }),
+        async (c) => {
+          const created = await createSession(sessionDeps, await readJson(c, CreateSessionSchema));
+          return c.json({ statusCode: 201, data: created }, 201, NO_STORE);
+        },
+      )
+  );
+}

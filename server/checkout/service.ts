@@ -1,0 +1,111 @@
+/**
+ * The checkout service: the public CheckoutConfig of a payment link or a session (DESIGN sections 3
+ * and 5). No Hono here; routes.ts and the payments engine both use it.
+ *
+ * What the provider says about a link is cached briefly (LINK_TTL_MS by the injected clock) so a burst
+ * of payers opening one link costs one provider call; `invalidate` drops it (the payments engine calls
+ * it after a success). Our own in-flight payments change with every charge, so that part of `remaining`
+ * is read from the payments table on every call.
+ */
+import type { CheckoutConfig, Network } from '../../widget/contract/index.ts';
+import type { AppDeps } from '../app.ts';
+import { ApiError, fromProviderError, notFound } from '../http/errors.ts';
+import { ProviderError, ProviderRequestError } from '../provider/errors.ts';
+import { createTtlCache } from './cache.ts';
+import { currencyExponent, UnknownCurrencyError } from './currency.ts';
+import { linkConfig, type LinkSnapshot } from './link-config.ts';
+import { methodsFor, providerCatalogue, type MethodSources } from './methods.ts';
+import { findSession, marketProviders, sessionConfig } from './sessions.ts';
+
+export const LINK_TTL_MS = 10_000;
+/** Networks of a provider change rarely; a minute keeps the warm path free of provider calls. */
+export const NETWORKS_TTL_MS = 60_000;
+
+export type CheckoutKind = CheckoutConfig['kind'];
+export type CheckoutDeps = Pick<AppDeps, 'config' | 'store' | 'provider' | 'clock' | 'logger'> &
+  Partial<Pick<AppDeps, 'sandbox'>>;
+
+export function createCheckoutService(deps: CheckoutDeps) {
+  const { config, store, provider, clock, logger } = deps;
+  const catalogue = providerCatalogue(config, deps.sandbox?.context.config.publicUrl);
+  const links = createTtlCache<LinkSnapshot>(clock, LINK_TTL_MS);
+  const sources: MethodSources = {
+    provider,
+    catalogue,
+    logger,
+    networks: createTtlCache<Network[] | null>(clock, NETWORKS_TTL_MS),
+  };
+
+  /** The exponent of a currency the provider (or a stored session) named; unknown means broken data. */
+  function exponentOf(currency: string): number {
+    try {
+      return currencyExponent(currency, config.currencyExponents);
+    } catch (error) {
+      if (!(error instanceof UnknownCurrencyError)) throw error;
+      logger.error({ currency }, 'checkout in a currency with no known exponent; set CURRENCY_EXPONENTS');
+      throw new ApiError(502, 'provider_error', `The currency ${currency} is not supported by this checkout`);
+    }
+  }
+
+  async function loadLink(id: string): Promise<LinkSnapshot> {
+    try {
+      const link = await provider.getPaymentLink(id);
+      if (link.isAmountFixed && !link.amount) {
+        throw new ApiError(502, 'provider_error', 'The payment link has a fixed amount but no amount');
+      }
+      const slugs = link.analytics.clientProviders.map((entry) => entry.provider);
+      const methods = await methodsFor(slugs, sources);
+      return { link, methods, currencyExponent: exponentOf(link.currency) };
+    } catch (error) {
+      if (error instanceof ProviderRequestError) throw notFound('Payment link');
+      if (error instanceof ProviderError) {
+        if (error.status === 404) throw notFound('Payment link');
+        throw fromProviderError(error);
+      }
+      throw error;
+    }
+  }
+
+  /** Amounts of our payments on this link that may still collect money (not yet final). */
+  async function inFlightAmount(linkId: string): Promise<number> {
+    const row = await store.db
+      .selectFrom('payments')
+      .select((eb) => eb.fn.sum<number | string | null>('amount').as('total'))
+      .where('link_id', '=', linkId)
+      .where('status', 'in', ['pending', 'processing'])
+      .executeTakeFirst();
+    return Number(row?.total ?? 0);
+  }
+
+  async function linkCheckout(id: string): Promise<CheckoutConfig> {
+    const snapshot = await links.get(id, () => loadLink(id));
+    const limited = (snapshot.link.amountLimit ?? 0) > 0;
+    return linkConfig(snapshot, limited ? await inFlightAmount(id) : 0, clock.now());
+  }
+
+  async function sessionCheckout(id: string): Promise<CheckoutConfig> {
+    const row = await findSession(store, id);
+    if (!row) throw notFound('Checkout session');
+    try {
+      const methods = await methodsFor(marketProviders(catalogue, row.country, row.currency), sources);
+      return sessionConfig(row, methods, exponentOf(row.currency), clock.now());
+    } catch (error) {
+      throw error instanceof ProviderError ? fromProviderError(error) : error;
+    }
+  }
+
+  return {
+    /** The config with its status; `assertPayable` (availability.ts) turns a closed one into a 409. */
+    getConfig(kind: CheckoutKind, id: string): Promise<CheckoutConfig> {
+      return kind === 'link' ? linkCheckout(id) : sessionCheckout(id);
+    },
+    /** Forget what the provider said about this checkout; the next read asks again. */
+    invalidate(kind: CheckoutKind, id: string): void {
+      if (kind === 'link') links.delete(id);
+    },
+    /** The providers that can collect in a market (sessions are checked against it when created). */
+    catalogue,
+  };
+}
+
+export type CheckoutService = ReturnType<typeof createCheckoutService>;
