@@ -40,25 +40,12 @@ export function providerCatalogue(config: Config, sandboxPublicUrl: string | und
   }));
 }
 
-function inputsFor(networks: Network[]): MethodInput[] {
-  const phone: MethodInput = {
-    name: 'phoneNumber',
-    label: 'Phone number',
-    type: 'tel',
-    required: true,
-    pattern: PHONE_PATTERN,
-  };
-  if (networks.length <= 1) return [phone];
-  return [
-    phone,
-    {
-      name: 'network',
-      label: 'Network',
-      type: 'select',
-      required: true,
-      options: networks.map((n) => n.value),
-    },
-  ];
+/**
+ * What the payer types for a direct charge: the phone number. The network is chosen from `networks`,
+ * which carries names and logos, so it is not repeated here as a bare select of codes.
+ */
+function inputsFor(): MethodInput[] {
+  return [{ name: 'phoneNumber', label: 'Phone number', type: 'tel', required: true, pattern: PHONE_PATTERN }];
 }
 
 export interface MethodSources {
@@ -102,6 +89,6 @@ async function methodFor(slug: string, sources: MethodSources): Promise<Method |
     ...(logo ? { logo } : {}),
     ...(entry?.channel ? { channel: entry.channel } : {}),
     ...(networks.length > 0 ? { networks } : {}),
-    inputs: inputsFor(networks),
+    inputs: inputsFor(),
   };
 }

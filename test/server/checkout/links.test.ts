@@ -61,7 +61,7 @@ describe('GET /api/v1/links/:id', () => {
     });
   });
 
-  it('answers a variable NGN link (exponent 2) with min, max and a network select', async () => {
+  it('answers a variable NGN link (exponent 2) with min, max and its networks', async () => {
     const { json } = await getLink('lnk_donation_ng');
     expect(json.data.currencyExponent).toBe(2);
     expect(json.data.amount).toEqual({ fixed: null, min: 100_000, max: 50_000_000 });
@@ -78,16 +78,8 @@ describe('GET /api/v1/links/:id', () => {
           { name: 'MTN MoMo PSB', value: 'mtn', image: providerLogo('opay-ng') },
           { name: 'Airtel SmartCash', value: 'airtel', image: providerLogo('opay-ng') },
         ],
-        inputs: [
-          PHONE,
-          {
-            name: 'network',
-            label: 'Network',
-            type: 'select',
-            required: true,
-            options: ['opay', 'mtn', 'airtel'],
-          },
-        ],
+        // The network is picked from `networks` (names and logos), not from a second select of codes.
+        inputs: [PHONE],
       },
     ]);
     expect(json.data.customFields).toEqual([
