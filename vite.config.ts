@@ -1,4 +1,88 @@
-import { defineConfig } from 'vite';
+import { readFileSync } from 'node:fs';
+import ts from 'typescript';
+import { defineConfig, type Plugin } from 'vite';
 
-// The widget build (IIFE + ESM) lands with the widget issue; until then Vite has nothing to build.
-export default defineConfig({});
+const minifyCss = (text: string) =>
+  text
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/\s+/g, ' ')
+    .replace(/\s*([{};,>])\s*/g, '$1')
+    .replace(/:\s+/g, ':')
+    .replace(/;}/g, '}');
+const minifyHtml = (text: string) => text.replace(/>\s*\n\s*</g, '><').replace(/\s*\n\s*/g, ' ');
+
+/**
+ * Collapses the indentation inside the widget's `html` and `css` templates (Lit parses them at run
+ * time, so their whitespace ships to every payer). Found with TypeScript's parser, never by regex.
+ */
+const minifyTemplates = (): Plugin => ({
+  name: 'pay-checkout-minify-templates',
+  transform(code, id) {
+    if (!/\/widget\/.*\.ts$/.test(id)) return;
+    const source = ts.createSourceFile(id, code, ts.ScriptTarget.Latest, true);
+    const edits: [number, number, string][] = [];
+    const visit = (node: ts.Node): void => {
+      if (
+        ts.isTaggedTemplateExpression(node) &&
+        ts.isIdentifier(node.tag) &&
+        /^(html|css)$/.test(node.tag.text)
+      ) {
+        const minify = node.tag.text === 'css' ? minifyCss : minifyHtml;
+        const template = node.template;
+        const parts = ts.isNoSubstitutionTemplateLiteral(template)
+          ? [template]
+          : [template.head, ...template.templateSpans.map((span) => span.literal)];
+        for (const part of parts) {
+          const start = part.getStart(source) + 1;
+          const end =
+            part.end - (ts.isTemplateTail(part) || ts.isNoSubstitutionTemplateLiteral(part) ? 1 : 2);
+          edits.push([start, end, minify(code.slice(start, end))]);
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+    let result = code;
+    for (const [start, end, text] of edits.sort((a, b) => b[0] - a[0]))
+      result = result.slice(0, start) + text + result.slice(end);
+    return { code: result, map: null };
+  },
+});
+
+/** Other languages ship as data beside the build: an IIFE cannot code-split, so they are fetched as JSON. */
+const locales = (): Plugin => ({
+  name: 'pay-checkout-locales',
+  generateBundle() {
+    for (const language of ['fr']) {
+      const messages: unknown = JSON.parse(readFileSync(`widget/i18n/${language}.json`, 'utf8'));
+      this.emitFile({
+        type: 'asset',
+        fileName: `locales/${language}.json`,
+        source: JSON.stringify(messages),
+      });
+    }
+  },
+});
+
+// The two self-contained builds the backend serves under /widget/: ESM and classic script, Lit inside.
+// The package's own entry (Lit kept external, with declarations) is `tsc -p widget/tsconfig.build.json`.
+export default defineConfig({
+  publicDir: false,
+  plugins: [minifyTemplates(), locales()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    minify: true,
+    reportCompressedSize: false,
+    // In the classic-script build `import.meta.url` is unused: `document.currentScript` names the file.
+    // Vite keeps whitespace in ES library output; these files are served as they are, so minify both.
+    rolldownOptions: { checks: { emptyImportMeta: false }, output: { minify: true } },
+    lib: {
+      entry: 'widget/embed.ts',
+      name: 'PayCheckout',
+      formats: ['es', 'iife'],
+      fileName: (format) => (format === 'es' ? 'pay-checkout.js' : 'pay-checkout.iife.js'),
+    },
+  },
+});

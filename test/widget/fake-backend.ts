@@ -1,0 +1,185 @@
+/**
+ * A fake of the widget's transport: the backend's `/api/v1` answers, event streams the test pushes
+ * into, uploads with progress, recorded navigations and a manual clock. Passed in as `el.transport`.
+ */
+import type { CheckoutConfig, Payment } from '../../widget/contract/index.ts';
+import type { Transport } from '../../widget/transport.ts';
+
+export interface Recorded {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+type Handler = (request: Recorded) => Response | Promise<Response>;
+
+export const ok = (data: unknown, status = 200) =>
+  new Response(JSON.stringify({ statusCode: status, data }), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+
+export const fail = (status: number, code: string, message = code, extra: object = {}) =>
+  new Response(JSON.stringify({ statusCode: status, error: { code, message, ...extra } }), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+
+export function config(overrides: Partial<CheckoutConfig> = {}): CheckoutConfig {
+  return {
+    kind: 'link',
+    id: 'lnk_1',
+    title: 'Awa Couture',
+    description: 'Two dresses',
+    currency: 'XOF',
+    currencyExponent: 0,
+    country: 'CI',
+    amount: { fixed: 15000 },
+    customFields: [],
+    methods: [
+      {
+        provider: 'mtn',
+        label: 'MTN MoMo',
+        logo: 'https://example.com/mtn.png',
+        inputs: [{ name: 'phoneNumber', label: 'Mobile money number', type: 'tel', required: true }],
+      },
+      { provider: 'orange', label: 'Orange Money', inputs: [] },
+    ],
+    hosted: false,
+    anonymous: true,
+    status: 'active',
+    ...overrides,
+  };
+}
+
+export function payment(overrides: Partial<Payment> = {}): Payment {
+  return {
+    reference: 'pay_ref_1',
+    status: 'pending',
+    action: 'otp',
+    amount: 15000,
+    currency: 'XOF',
+    currencyExponent: 0,
+    attemptsLeft: 5,
+    ...overrides,
+  };
+}
+
+export class FakeBackend implements Transport {
+  readonly requests: Recorded[] = [];
+  readonly navigated: string[] = [];
+  readonly handlers = new Map<string, Handler>();
+  readonly streams: ReadableStreamDefaultController<Uint8Array>[] = [];
+  #timers = new Map<number, { at: number; callback: () => void }>();
+  #now = 0;
+  #nextTimer = 1;
+
+  constructor(checkout: CheckoutConfig = config()) {
+    this.on('GET', `links/${checkout.id}`, () => ok(checkout));
+    this.on('GET', `sessions/${checkout.id}`, () => ok(checkout));
+    // The real French file, as the web-test-runner server serves the repository.
+    this.on('GET', 'locales/fr.json', () => fetch('/widget/i18n/fr.json'));
+    this.on('GET', 'payments/pay_ref_1/events', () => this.#stream());
+  }
+
+  /** Answers `method path` (path after `/api/v1/`, or a locale file) with `handler` from now on. */
+  on(method: string, path: string, handler: Handler) {
+    this.handlers.set(`${method} ${path}`, handler);
+    return this;
+  }
+
+  made(method: string, path: string) {
+    return this.requests.filter((request) => request.method === method && request.path === path);
+  }
+
+  fetch = async (url: string, init: RequestInit) => {
+    const method = init.method ?? 'GET';
+    const path = url.includes('/api/v1/') ? url.split('/api/v1/')[1]! : url.replace(/^.*\/(locales\/)/, '$1');
+    const headers = Object.fromEntries(new Headers(init.headers).entries());
+    const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
+    const request = { method, path, headers, body };
+    this.requests.push(request);
+    const handler = this.handlers.get(`${method} ${path}`);
+    if (!handler) return fail(404, 'not_found');
+    const response = await handler(request);
+    if (init.signal?.aborted) throw new DOMException('aborted', 'AbortError');
+    return response;
+  };
+
+  upload = async (url: string, body: FormData, onProgress: (fraction: number) => void) => {
+    const file = body.get('file') as File;
+    const request = { method: 'POST', path: url.split('/api/v1/')[1]!, headers: {}, body: file.name };
+    this.requests.push(request);
+    onProgress(0.5);
+    const handler = this.handlers.get('POST uploads');
+    return handler
+      ? handler(request)
+      : ok({ id: `upl_${file.name}`, name: file.name, size: file.size, type: file.type }, 201);
+  };
+
+  navigate = (url: string) => {
+    this.navigated.push(url);
+  };
+
+  // --- Event streams ----------------------------------------------------------------------------------
+
+  #stream() {
+    return new Response(
+      new ReadableStream<Uint8Array>({ start: (controller) => void this.streams.push(controller) }),
+      { headers: { 'content-type': 'text/event-stream' } },
+    );
+  }
+
+  /** Sends a `payment` event on the latest open stream. */
+  push(update: Payment, id = 1) {
+    const stream = this.streams.at(-1)!;
+    stream.enqueue(
+      new TextEncoder().encode(
+        `: heartbeat\n\nid: ${id}\nevent: payment\ndata: ${JSON.stringify(update)}\n\n`,
+      ),
+    );
+  }
+
+  endStream() {
+    this.streams.at(-1)?.close();
+  }
+
+  // --- Clock ------------------------------------------------------------------------------------------
+
+  setTimeout = (callback: () => void, ms: number) => {
+    const id = this.#nextTimer++;
+    this.#timers.set(id, { at: this.#now + ms, callback });
+    return id;
+  };
+
+  clearTimeout = (id: number) => {
+    this.#timers.delete(id);
+  };
+
+  get pendingTimers() {
+    return this.#timers.size;
+  }
+
+  /** Moves the clock on, running every timer that falls due on the way, in order. */
+  advance(ms: number) {
+    const end = this.#now + ms;
+    for (;;) {
+      const due = [...this.#timers]
+        .filter(([, timer]) => timer.at <= end)
+        .sort((a, b) => a[1].at - b[1].at)[0];
+      if (!due) break;
+      this.#timers.delete(due[0]);
+      this.#now = due[1].at;
+      due[1].callback();
+    }
+    this.#now = end;
+  }
+}
+
+/** A promise and its resolver, to hold an answer until the test lets it go. */
+export function gate<T>() {
+  let open!: (value: T) => void;
+  const promise = new Promise<T>((resolve) => (open = resolve));
+  return { promise, open };
+}

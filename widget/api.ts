@@ -1,0 +1,132 @@
+/**
+ * The public `/api/v1` client (DESIGN section 3) on an injectable transport. Every failure becomes an
+ * `ApiFailure` carrying the backend's error envelope, or a synthesised one when the network failed.
+ */
+import type {
+  ApiError,
+  CheckoutConfig,
+  ConfirmPayment,
+  CreatePayment,
+  CreatedPayment,
+  Payment,
+  Upload,
+} from './contract/index.ts';
+import { readEventStream, type Transport } from './transport.ts';
+
+export class ApiFailure extends Error {
+  /** HTTP status; 0 when no answer arrived. */
+  readonly status: number;
+  readonly error: ApiError;
+  constructor(status: number, error: ApiError) {
+    super(error.message);
+    this.status = status;
+    this.error = error;
+  }
+}
+
+/** No definitive answer: the same attempt may be sent again with the same Idempotency-Key. */
+export const isInconclusive = (failure: ApiFailure) =>
+  failure.status === 0 || failure.status >= 500 || failure.error.code === 'request_in_progress';
+
+const networkError = (): ApiFailure =>
+  new ApiFailure(0, { code: 'provider_unavailable', message: 'Network error' });
+
+async function unwrap<T>(answer: Promise<Response>): Promise<T> {
+  let response: Response;
+  let body: { data?: T; error?: ApiError } | undefined;
+  try {
+    response = await answer;
+    body = await response.json().catch(() => undefined);
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw networkError();
+  }
+  if (response.ok && body && 'data' in body) return body.data as T;
+  throw new ApiFailure(response.status, body?.error ?? { code: 'internal', message: response.statusText });
+}
+
+export class Api {
+  readonly #base: string;
+  readonly #transport: Transport;
+
+  constructor(base: string, transport: Transport) {
+    this.#base = base.replace(/\/$/, '') + '/api/v1/';
+    this.#transport = transport;
+  }
+
+  #request<T>(path: string, init: RequestInit = {}, token?: string): Promise<T> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (init.body) headers['content-type'] = 'application/json';
+    if (token) headers['payment-token'] = token;
+    return unwrap(
+      this.#transport.fetch(this.#base + path, { ...init, headers: { ...headers, ...init.headers } }),
+    );
+  }
+
+  config(kind: 'link' | 'session', id: string, signal: AbortSignal) {
+    return this.#request<CheckoutConfig>(`${kind}s/${encodeURIComponent(id)}`, { signal });
+  }
+
+  upload(file: File, onProgress: (fraction: number) => void, signal: AbortSignal) {
+    const body = new FormData();
+    body.append('file', file);
+    return unwrap<Upload>(this.#transport.upload(this.#base + 'uploads', body, onProgress, signal));
+  }
+
+  create(request: CreatePayment, idempotencyKey: string) {
+    return this.#request<CreatedPayment>('payments', {
+      method: 'POST',
+      body: JSON.stringify(request),
+      headers: { 'idempotency-key': idempotencyKey },
+    });
+  }
+
+  confirm(reference: string, token: string, answer: ConfirmPayment) {
+    return this.#request<Payment>(
+      `payments/${reference}/confirm`,
+      { method: 'POST', body: JSON.stringify(answer) },
+      token,
+    );
+  }
+
+  payment(reference: string, token: string, signal?: AbortSignal) {
+    return this.#request<Payment>(`payments/${reference}`, { signal }, token);
+  }
+
+  /** Follows the payment's event stream until it ends; rejects when it cannot be read. */
+  async follow(reference: string, token: string, signal: AbortSignal, onPayment: (payment: Payment) => void) {
+    const response = await this.#transport.fetch(`${this.#base}payments/${reference}/events`, {
+      headers: { accept: 'text/event-stream', 'payment-token': token },
+      signal,
+    });
+    if (!response.ok || !response.body)
+      throw new ApiFailure(response.status, { code: 'internal', message: 'stream' });
+    await readEventStream(response.body, (event) => {
+      if (event.event === 'payment') onPayment(JSON.parse(event.data) as Payment);
+    });
+  }
+}
+
+/**
+ * One request at a time per purpose: starting one aborts the one before, whose late answer is dropped
+ * (resolves `undefined`), so a slow config for an old `link` never replaces the current one.
+ */
+export class LatestRequest {
+  #controller?: AbortController;
+
+  async run<T>(request: (signal: AbortSignal) => Promise<T>): Promise<T | undefined> {
+    this.abort();
+    const controller = (this.#controller = new AbortController());
+    try {
+      const value = await request(controller.signal);
+      return controller.signal.aborted ? undefined : value;
+    } catch (error) {
+      if (controller.signal.aborted) return undefined;
+      throw error;
+    }
+  }
+
+  abort() {
+    this.#controller?.abort();
+  }
+}

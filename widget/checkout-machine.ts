@@ -1,0 +1,142 @@
+/**
+ * The checkout as a pure state machine (no DOM, no timers, no network): the component feeds it what
+ * happened and renders the state it returns. Steps follow the payment lifecycle of DESIGN section 4,
+ * plus the widget's own: loading the config, the form, submitting, unavailable and error-with-retry.
+ */
+import type { ApiError, CheckoutConfig, Payment } from './contract/index.ts';
+
+export const Step = {
+  Idle: 'idle',
+  Loading: 'loading',
+  Unavailable: 'unavailable',
+  Error: 'error',
+  Form: 'form',
+  Submitting: 'submitting',
+  Resuming: 'resuming',
+  Otp: 'otp',
+  PreOtp: 'pre-otp',
+  Confirming: 'confirming',
+  Redirecting: 'redirecting',
+  BankTransfer: 'bank-transfer',
+  Processing: 'processing',
+  TimedOut: 'timed-out',
+  Success: 'success',
+  Failed: 'failed',
+  Expired: 'expired',
+} as const;
+export type Step = (typeof Step)[keyof typeof Step];
+
+export interface CheckoutState {
+  readonly step: Step;
+  readonly config?: CheckoutConfig;
+  readonly payment?: Payment;
+  /** The last answer that went wrong: shown on the form, the OTP step or the error screen. */
+  readonly error?: ApiError;
+  /** The payer came back from a cancelled hosted page. */
+  readonly cancelled?: boolean;
+}
+
+export type CheckoutEvent =
+  | { type: 'load' }
+  | { type: 'loaded'; config: CheckoutConfig; resume?: boolean }
+  | { type: 'load-failed'; error: ApiError }
+  | { type: 'submit' }
+  | { type: 'rejected'; error: ApiError }
+  | { type: 'payment'; payment: Payment }
+  | { type: 'confirm' }
+  | { type: 'give-up' }
+  | { type: 'restart' };
+
+/** Errors after which loading again cannot help: the link or session itself is not payable. */
+const UNAVAILABLE = ['not_found', 'link_unavailable', 'session_paid'];
+
+/** Where a payment's status and action put the payer (DESIGN section 4). */
+export function stepOf(payment: Payment): Step {
+  switch (payment.status) {
+    case 'success':
+      return Step.Success;
+    case 'failed':
+      return Step.Failed;
+    case 'expired':
+      return Step.Expired;
+    case 'cancelled':
+      return Step.Form;
+    case 'processing':
+      return Step.Processing;
+  }
+  switch (payment.action) {
+    case 'otp':
+      return Step.Otp;
+    case 'pre-otp':
+      return Step.PreOtp;
+    case 'redirect':
+      return Step.Redirecting;
+    case 'bank-transfer':
+      return Step.BankTransfer;
+    default:
+      return Step.Processing;
+  }
+}
+
+/** Steps with a payment on its way: a newer answer about it may still arrive. */
+const FOLLOWING: readonly Step[] = [
+  Step.Submitting,
+  Step.Resuming,
+  Step.Otp,
+  Step.PreOtp,
+  Step.Confirming,
+  Step.Redirecting,
+  Step.BankTransfer,
+  Step.Processing,
+  Step.TimedOut,
+];
+
+export const isFinal = (step: Step): boolean =>
+  step === Step.Success || step === Step.Failed || step === Step.Expired;
+
+/** The next state; an event that does not apply to the current step leaves the state as it is. */
+export function transition(state: CheckoutState, event: CheckoutEvent): CheckoutState {
+  const { step, config } = state;
+  switch (event.type) {
+    case 'load':
+      return { step: Step.Loading };
+    case 'loaded':
+      if (step !== Step.Loading) return state;
+      if (event.config.status !== 'active') return { step: Step.Unavailable, config: event.config };
+      return { step: event.resume ? Step.Resuming : Step.Form, config: event.config };
+    case 'load-failed':
+      if (step === Step.Resuming) return { step: Step.Form, config };
+      if (step !== Step.Loading) return state;
+      return {
+        step: UNAVAILABLE.includes(event.error.code) ? Step.Unavailable : Step.Error,
+        error: event.error,
+      };
+    case 'submit':
+      return step === Step.Form ? { step: Step.Submitting, config } : state;
+    case 'rejected':
+      if (step === Step.Submitting) {
+        const unavailable = event.error.code === 'link_unavailable' || event.error.code === 'session_paid';
+        return { step: unavailable ? Step.Unavailable : Step.Form, config, error: event.error };
+      }
+      if (step !== Step.Confirming) return state;
+      if (event.error.code === 'otp_locked' || event.error.attemptsLeft === 0)
+        return { step: Step.Failed, config, payment: state.payment, error: event.error };
+      return { ...state, step: state.payment ? stepOf(state.payment) : Step.Form, error: event.error };
+    case 'payment': {
+      if (!FOLLOWING.includes(step)) return state;
+      const next = stepOf(event.payment);
+      if (next === Step.Form) return { step: next, config, cancelled: true };
+      return { step: next, config, payment: event.payment };
+    }
+    case 'confirm':
+      return step === Step.Otp || step === Step.PreOtp
+        ? { ...state, step: Step.Confirming, error: undefined }
+        : state;
+    case 'give-up':
+      return step === Step.Processing ? { ...state, step: Step.TimedOut } : state;
+    case 'restart':
+      return config && (isFinal(step) || FOLLOWING.includes(step)) && step !== Step.Submitting
+        ? { step: Step.Form, config }
+        : state;
+  }
+}

@@ -1,0 +1,2 @@
+/** Entry of the self-contained builds (`<script>` and `<script type="module">`): Lit inside, element defined. */
+export * from './index.ts';

@@ -1,0 +1,5 @@
+import type { FieldProps } from './field.ts';
+import { textField } from './text.ts';
+
+/** The browser's date picker; the value is ISO `YYYY-MM-DD` whatever the payer's locale shows. */
+export const dateField = (props: FieldProps) => textField(props, { type: 'date' });

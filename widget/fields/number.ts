@@ -1,0 +1,5 @@
+import type { FieldProps } from './field.ts';
+import { textField } from './text.ts';
+
+/** Any decimal (`step="any"`); the browser's own number parsing, sent as a JSON number. */
+export const numberField = (props: FieldProps) => textField(props, { type: 'number' });

@@ -1,0 +1,322 @@
+import { css } from 'lit';
+
+/** Dark defaults; a merchant's `--pay-*` values still win. */
+const dark = css`
+  color-scheme: dark;
+  --_primary: var(--pay-color-primary, #8b93ff);
+  --_on-primary: var(--pay-color-on-primary, #10122b);
+  --_text: var(--pay-color-text, #eceef3);
+  --_muted: var(--pay-color-muted, #a9afbd);
+  --_bg: var(--pay-color-background, #17191f);
+  --_surface: var(--pay-color-surface, #22252d);
+  --_border: var(--pay-color-border, #3a3f4b);
+  --_error: var(--pay-color-error, #ff8a8a);
+  --_success: var(--pay-color-success, #5dd39e);
+`;
+
+export const styles = css`
+  :host {
+    display: block;
+  }
+  :host([hidden]) {
+    display: none;
+  }
+  .pay {
+    color-scheme: light;
+    --_primary: var(--pay-color-primary, #3f3cbb);
+    --_on-primary: var(--pay-color-on-primary, #fff);
+    --_text: var(--pay-color-text, #1b1e27);
+    --_muted: var(--pay-color-muted, #596070);
+    --_bg: var(--pay-color-background, #fff);
+    --_surface: var(--pay-color-surface, #f5f6f8);
+    --_border: var(--pay-color-border, #cfd3dc);
+    --_error: var(--pay-color-error, #b3261e);
+    --_success: var(--pay-color-success, #137a48);
+    --_radius: var(--pay-radius, 12px);
+    --_space: var(--pay-spacing, 16px);
+    box-sizing: border-box;
+    max-width: 480px;
+    margin: 0 auto;
+    padding: calc(var(--_space) * 1.5);
+    font: 16px/1.5 var(--pay-font, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
+    color: var(--_text);
+    background: var(--_bg);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    overflow-wrap: break-word;
+  }
+  :host([theme='dark']) .pay {
+    ${dark}
+  }
+  @media (prefers-color-scheme: dark) {
+    :host(:not([theme='light'])) .pay {
+      ${dark}
+    }
+  }
+  @media (max-width: 360px) {
+    .pay {
+      padding: var(--_space);
+    }
+  }
+  *,
+  ::before {
+    box-sizing: inherit;
+  }
+  .pay__live {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
+  }
+  .pay__form,
+  .pay__step,
+  .pay__group {
+    display: grid;
+    gap: var(--_space);
+  }
+  .pay__header {
+    display: grid;
+    gap: 4px;
+  }
+  .pay__merchant {
+    display: flex;
+    align-items: center;
+    gap: 8px;
+    margin-bottom: var(--_space);
+    color: var(--_muted);
+    font-size: 14px;
+  }
+  .pay__merchant .pay__logo {
+    width: 24px;
+    height: 24px;
+  }
+  .pay__logo {
+    width: 48px;
+    height: 48px;
+    object-fit: contain;
+    border-radius: 8px;
+  }
+  .pay__heading {
+    margin: 0;
+    font-size: 22px;
+    line-height: 1.25;
+    outline: none;
+  }
+  .pay__description,
+  .pay__text,
+  .pay__hint {
+    margin: 0;
+    color: var(--_muted);
+    white-space: pre-line;
+  }
+  .pay__hint,
+  .pay__error,
+  .pay__optional {
+    font-size: 14px;
+  }
+  .pay__amount {
+    display: flex;
+    flex-wrap: wrap;
+    justify-content: space-between;
+    align-items: baseline;
+    gap: 8px;
+    margin: 0;
+    padding: var(--_space);
+    background: var(--_surface);
+    border-radius: var(--_radius);
+    color: var(--_muted);
+  }
+  .pay__amount strong {
+    color: var(--_text);
+    font-size: 26px;
+    font-variant-numeric: tabular-nums;
+  }
+  .pay__group {
+    margin: 0;
+    padding: 0;
+    border: 0;
+    min-width: 0;
+  }
+  .pay__legend {
+    padding: 0;
+    margin-bottom: 8px;
+    font-size: 17px;
+    font-weight: 700;
+  }
+  .pay__field {
+    display: grid;
+    gap: 6px;
+  }
+  .pay__field--inline {
+    grid-template-columns: auto 1fr;
+    align-items: start;
+    column-gap: 10px;
+  }
+  .pay__field--inline > p {
+    grid-column: 2;
+  }
+  .pay__label {
+    font-weight: 600;
+  }
+  .pay__field--inline .pay__label {
+    font-weight: 400;
+  }
+  .pay__optional {
+    color: var(--_muted);
+    font-weight: 400;
+  }
+  .pay__input {
+    width: 100%;
+    min-height: 48px;
+    padding: 10px 12px;
+    font: inherit;
+    color: inherit;
+    background: var(--_surface);
+    border: 1px solid var(--_border);
+    border-radius: calc(var(--_radius) - 4px);
+  }
+  textarea.pay__input {
+    resize: vertical;
+  }
+  .pay__file {
+    padding: 10px;
+  }
+  [aria-invalid='true'] {
+    border-color: var(--_error);
+    box-shadow: inset 0 0 0 1px var(--_error);
+  }
+  .pay__error,
+  .pay__alert {
+    margin: 0;
+    color: var(--_error);
+  }
+  .pay__alert,
+  .pay__notice {
+    margin: 0;
+    padding: 12px;
+    border-radius: calc(var(--_radius) - 4px);
+    background: var(--_surface);
+    border-left: 4px solid currentColor;
+  }
+  .pay__check,
+  .pay__radio {
+    flex: none;
+    width: 20px;
+    height: 20px;
+    margin: 2px 0 0;
+    accent-color: var(--_primary);
+  }
+  .pay__options {
+    display: grid;
+    gap: 8px;
+  }
+  .pay__options--grid {
+    grid-template-columns: repeat(auto-fit, minmax(140px, 1fr));
+  }
+  .pay__option {
+    display: flex;
+    align-items: center;
+    gap: 10px;
+    min-height: 56px;
+    padding: 8px 12px;
+    border: 1px solid var(--_border);
+    border-radius: calc(var(--_radius) - 4px);
+    cursor: pointer;
+  }
+  .pay__option:has(:checked) {
+    border-color: var(--_primary);
+    box-shadow: inset 0 0 0 1px var(--_primary);
+  }
+  .pay__option .pay__logo {
+    flex: none;
+    width: 32px;
+    height: 32px;
+  }
+  .pay__initial {
+    display: grid;
+    place-items: center;
+    font-weight: 700;
+    color: var(--_muted);
+    background: var(--_surface);
+    border: 1px solid var(--_border);
+  }
+  [autocomplete='one-time-code'] {
+    font-size: 22px;
+    letter-spacing: 0.3em;
+    text-align: center;
+  }
+  .pay__button {
+    display: block;
+    width: 100%;
+    min-height: 52px;
+    padding: 12px 16px;
+    font: inherit;
+    font-weight: 600;
+    text-align: center;
+    text-decoration: none;
+    color: var(--_on-primary);
+    background: var(--_primary);
+    border: 1px solid var(--_primary);
+    border-radius: calc(var(--_radius) - 2px);
+    cursor: pointer;
+  }
+  .pay__button--secondary {
+    color: var(--_primary);
+    background: transparent;
+  }
+  [aria-disabled='true'] {
+    opacity: 0.7;
+    cursor: progress;
+  }
+  :focus-visible {
+    outline: 3px solid var(--_primary);
+    outline-offset: 2px;
+  }
+  .pay__progress {
+    width: 100%;
+    height: 6px;
+    accent-color: var(--_primary);
+  }
+  .pay__summary {
+    display: grid;
+    gap: 8px;
+    margin: 0;
+    padding: var(--_space);
+    background: var(--_surface);
+    border-radius: var(--_radius);
+  }
+  .pay__summary div {
+    display: flex;
+    flex-wrap: wrap;
+    justify-content: space-between;
+    gap: 4px 12px;
+  }
+  .pay__summary dt {
+    color: var(--_muted);
+  }
+  .pay__summary dd {
+    margin: 0;
+    font-weight: 600;
+    font-variant-numeric: tabular-nums;
+  }
+  .pay__icon {
+    display: grid;
+    place-items: center;
+    width: 48px;
+    height: 48px;
+    border-radius: 50%;
+    font-size: 26px;
+    font-weight: 700;
+    color: var(--_bg);
+    background: var(--_error);
+  }
+  .pay__step--success .pay__icon {
+    background: var(--_success);
+  }
+  .pay__loading {
+    margin: 0;
+    color: var(--_muted);
+  }
+`;
