@@ -9,13 +9,20 @@ import { secureHeaders } from 'hono/secure-headers';
 import { sql } from 'kysely';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
+import { demoRoutes } from '../demo/server.ts';
 import { apiCors } from './http/cors.ts';
 import { ApiError, renderError } from './http/errors.ts';
 import { widgetAssets } from './http/widget-assets.ts';
 import type { Logger } from './logger.ts';
+import { checkoutRoutes } from './checkout/routes.ts';
+import { createCheckoutService } from './checkout/service.ts';
+import { docsRoutes } from './contract/routes.ts';
+import type { PaymentEvents } from './payments/events.ts';
+import { createPayments } from './payments/module.ts';
 import type { ProviderClient } from './provider/client.ts';
 import type { Sandbox } from './sandbox/app.ts';
 import type { Store } from './store/database.ts';
+import { uploadRoutes } from './uploads/routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -30,6 +37,8 @@ export interface AppDeps {
   publicUrl: string;
   /** Where the widget build lives (default `dist`, relative to the working directory). */
   widgetDistDir?: string;
+  /** Payment status pushes; default: made from `store` (main.ts passes its own, to close on shutdown). */
+  events?: PaymentEvents;
 }
 
 /** Values middleware sets on the context for the handlers after it. */
@@ -73,8 +82,20 @@ export function createApp(deps: AppDeps) {
   app.route('/widget', widgetAssets(deps.widgetDistDir ?? 'dist'));
 
   // Resource sub-apps are mounted here, one line each (DESIGN section 3).
+  const checkout = createCheckoutService(deps); // shared: the payments engine invalidates its cache
+  const payments = createPayments(deps, checkout);
+  app.use('/api/v1/*', payments.ipLimit);
+  app.route('/api/v1/payments', payments.routes);
+  app.route('/webhooks', payments.webhooks);
+  app.route('/', checkoutRoutes(deps, checkout));
+  app.route('/', uploadRoutes(deps));
+  app.route('/', docsRoutes(deps.publicUrl));
 
-  if (sandbox) app.route('/sandbox', sandbox.app);
+  if (sandbox) {
+    app.route('/sandbox', sandbox.app);
+    // The demo site exists only beside the sandbox (embedded mode), never in front of a real provider.
+    app.route('/', demoRoutes({ publicUrl: deps.publicUrl, merchantApiKey: deps.config.merchantApiKey }));
+  }
 
   app.notFound((c) => c.json({ statusCode: 404, error: { code: 'not_found', message: 'No such route' } }, 404));
   app.onError((error, c) => renderError(error, c, logger));

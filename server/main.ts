@@ -10,6 +10,9 @@ import { createLogger } from './logger.ts';
 import { createProviderClient } from './provider/client.ts';
 import { createSandbox, type Sandbox } from './sandbox/app.ts';
 import { openStore } from './store/database.ts';
+import { createPaymentEvents } from './payments/events.ts';
+import { purgeIdempotencyKeys } from './payments/idempotency.ts';
+import { reconcilePayments } from './payments/reconcile.ts';
 
 /** How often due sandbox outcomes and webhook retries are looked for. */
 const SANDBOX_TICK_MS = 250;
@@ -66,7 +69,26 @@ async function main() {
     timeoutMs: config.providerTimeoutMs,
     ...(embedded ? { fetch: (input, init) => Promise.resolve(embedded.app.request(input, init)) } : {}),
   });
-  bound.app = createApp({ config, store, provider, clock: systemClock, logger, sandbox, publicUrl });
+  const events = createPaymentEvents(store, { databaseUrl: config.databaseUrl, logger });
+  bound.app = createApp({ config, store, provider, clock: systemClock, logger, sandbox, publicUrl, events });
+
+  // Reconciliation of non-final payments (and expiry of spent idempotency keys): at start, then on a
+  // schedule; a round still running when the next is due is not started twice.
+  let reconciling: Promise<void> | null = null;
+  const reconcile = () => {
+    reconciling ??= (async () => {
+      try {
+        await reconcilePayments({ store, provider, clock: systemClock, logger, events });
+        await purgeIdempotencyKeys(store.db, systemClock.now());
+      } catch (error) {
+        logger.error({ err: error }, 'payment reconciliation failed');
+      } finally {
+        reconciling = null;
+      }
+    })();
+  };
+  reconcile();
+  const reconcileTimer = setInterval(reconcile, config.reconcileIntervalMs);
 
   const tick = embedded
     ? setInterval(() => {
@@ -82,8 +104,11 @@ async function main() {
     stopping = true;
     logger.info({ signal }, 'shutting down');
     clearInterval(tick);
+    clearInterval(reconcileTimer);
     // Stop accepting, let in-flight requests finish, then close the database.
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    await reconciling;
+    await events.close();
     await store.close();
     process.exit(0);
   };

@@ -1,0 +1,127 @@
+/**
+ * Creating a payment (DESIGN sections 2 and 5), the admission half: re-validate everything against the
+ * checkout's current configuration (the server is the authority, whatever the browser checked), refuse a
+ * paid session, and store the payment row with our reference before the provider hears of it. For a link
+ * with an amount limit this runs under the link's lock, on a freshly read `remaining`, so concurrent
+ * payers cannot overshoot it together. start.ts then calls the provider.
+ */
+import type { CheckoutConfig, CreatePayment } from '../../widget/contract/index.ts';
+import { assertPayable, unavailability } from '../checkout/availability.ts';
+import { payerError, payerSchema, type PayerInput } from '../contract/payer.ts';
+import { ApiError } from '../http/errors.ts';
+import type { PaymentRow } from '../store/schema.ts';
+import type { CheckoutLock, Executor } from './checkout-lock.ts';
+import type { PaymentContext } from './repository.ts';
+import { checkReturnUrl, type ReturnOrigins } from './return-url.ts';
+import { keepUploads, liveUploads } from './payment-uploads.ts';
+import { hashToken } from './tokens.ts';
+
+export interface CheckoutConfigSource {
+  getConfig(kind: 'link' | 'session', id: string): Promise<CheckoutConfig>;
+  invalidate(kind: 'link' | 'session', id: string): void;
+}
+
+export interface AdmitContext extends PaymentContext {
+  checkout: CheckoutConfigSource;
+  locks: CheckoutLock;
+  returnOrigins: ReturnOrigins;
+}
+
+export interface Admitted {
+  row: PaymentRow;
+  payer: PayerInput;
+  config: CheckoutConfig;
+  /** Upload ids the payment's answers name. */
+  uploads: string[];
+}
+
+export async function admitPayment(
+  context: AdmitContext,
+  input: CreatePayment,
+  reference: string,
+  token: string,
+): Promise<Admitted> {
+  const kind = input.link !== undefined ? 'link' : 'session';
+  const id = input.link ?? input.session ?? '';
+  const config = await context.checkout.getConfig(kind, id);
+  if (kind === 'session' || config.amount.remaining === undefined) {
+    return admitWith(context, context.db, config, input, reference, token);
+  }
+  // `remaining` counts our in-flight payments as stored: re-read it inside the lock, where the payment
+  // admitted just before this one is already stored (and committed).
+  return context.locks.run(`link:${id}`, async (db) => {
+    const fresh = await context.checkout.getConfig('link', id);
+    return admitWith(context, db, fresh, input, reference, token);
+  });
+}
+
+async function admitWith(
+  context: AdmitContext,
+  db: Executor,
+  config: CheckoutConfig,
+  input: CreatePayment,
+  reference: string,
+  token: string,
+): Promise<Admitted> {
+  if (config.kind === 'session') {
+    const session = await db
+      .selectFrom('checkout_sessions')
+      .select('paid_reference')
+      .where('id', '=', config.id)
+      .executeTakeFirst();
+    if (session?.paid_reference)
+      throw new ApiError(409, 'session_paid', 'This checkout session has already been paid');
+  }
+  // A payer amount racing for what is left of a link gets the amount's own answer (422 limit_exceeded,
+  // naming what is left) rather than "exhausted": their form was valid a moment ago.
+  const { fixed, remaining } = config.amount;
+  const lastAmountLeft = unavailability(config) === 'exhausted' && fixed === null && (remaining ?? 0) > 0;
+  if (!lastAmountLeft) assertPayable(config);
+  const parsed = payerSchema(config).safeParse(input);
+  if (!parsed.success) throw payerError(parsed.error);
+  const payer = parsed.data;
+  if (payer.method.kind === 'hosted') checkReturnUrl(payer.method.returnUrl, context.returnOrigins);
+  const uploads = await liveUploads(db, config, payer, context.clock.now());
+
+  const now = context.clock.now();
+  const direct = payer.method.kind === 'direct' ? payer.method : null;
+  const row: PaymentRow = {
+    reference,
+    token_hash: hashToken(token),
+    link_id: config.kind === 'link' ? config.id : null,
+    session_id: config.kind === 'session' ? config.id : null,
+    method: payer.method.kind,
+    provider: direct?.provider ?? null,
+    network: direct?.network ?? null,
+    phone_number: direct?.phoneNumber ?? null,
+    amount: payer.amount,
+    fee: null,
+    total: null,
+    currency: config.currency,
+    currency_exponent: config.currencyExponent,
+    country: config.country,
+    // Until the provider answers, the payment counts as in flight (against the link's limit).
+    status: 'pending',
+    action: 'processing',
+    message: null,
+    redirect_url: null,
+    bank_transfer: null,
+    wrong_codes: 0,
+    last_confirm: null,
+    expires_at: null,
+    paid_at: null,
+    customer: JSON.stringify(payer.customer),
+    fields: JSON.stringify(payer.fields),
+    return_url: payer.method.kind === 'hosted' ? payer.method.returnUrl : null,
+    provider_reference: null,
+    flag: null,
+    version: 1,
+    // The provider's answer to the charge is as fresh as a verify.
+    verified_at: now,
+    created_at: now,
+    updated_at: now,
+  };
+  await db.insertInto('payments').values(row).execute();
+  await keepUploads(db, uploads, reference);
+  return { row, payer, config, uploads };
+}

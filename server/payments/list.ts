@@ -1,0 +1,101 @@
+/**
+ * `GET /api/v1/payments` for the merchant (DESIGN sections 2 and 3): our payments, newest first, with the
+ * payer's custom-field answers, the uploads those answers name, and what the payment paid for (link or
+ * session). Query rules are the provider's list rules (DESIGN section 8): UTC dates with `dateTo`
+ * inclusive to the end of that day, `page` from 1, `limit` 1 to 100, `pages = ceil(total / limit)`.
+ */
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { PAYMENT_STATUSES, type FieldAnswer, type Payment } from '../../widget/contract/index.ts';
+import { DEFAULT_LIMITS, LimitSchema, PageSchema } from '../provider/schemas.ts';
+import type { Database, PaymentRow } from '../store/schema.ts';
+import { toPayment } from './repository.ts';
+
+const DAY_MS = 86_400_000;
+const DateSchema = z.iso.date('must be a date written YYYY-MM-DD');
+
+export const PaymentListQuerySchema = z
+  .strictObject({
+    status: z.enum(PAYMENT_STATUSES).optional(),
+    dateFrom: DateSchema.optional(),
+    dateTo: DateSchema.optional(),
+    page: PageSchema.optional(),
+    limit: LimitSchema.optional(),
+  })
+  .refine((query) => !query.dateFrom || !query.dateTo || query.dateFrom <= query.dateTo, {
+    message: 'must not be before dateFrom',
+    path: ['dateTo'],
+  });
+export type PaymentListQuery = z.infer<typeof PaymentListQuerySchema>;
+
+export interface MerchantPayment extends Payment {
+  createdAt: string;
+  method: string;
+  provider?: string;
+  customer: Record<string, string>;
+  fields: Record<string, FieldAnswer>;
+  uploads: { field: string; id: string; name: string; size: number; type: string }[];
+  link?: string;
+  session?: string;
+  /** Why the merchant should look: `late_success`, `amount_mismatch`, `conflicting_final`. */
+  flag?: string;
+}
+
+export async function listPayments(db: Kysely<Database>, query: PaymentListQuery) {
+  const page = query.page ?? 1;
+  const limit = query.limit ?? DEFAULT_LIMITS.checkouts;
+  let filtered = db.selectFrom('payments');
+  if (query.status) filtered = filtered.where('status', '=', query.status);
+  if (query.dateFrom)
+    filtered = filtered.where('created_at', '>=', Date.parse(`${query.dateFrom}T00:00:00.000Z`));
+  if (query.dateTo)
+    filtered = filtered.where('created_at', '<', Date.parse(`${query.dateTo}T00:00:00.000Z`) + DAY_MS);
+  const counted = await filtered
+    .select((eb) => eb.fn.countAll<number | string>().as('total'))
+    .executeTakeFirstOrThrow();
+  const total = Number(counted.total);
+  const rows = await filtered
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('reference', 'desc')
+    .limit(limit)
+    .offset((page - 1) * limit)
+    .execute();
+  const data = await withUploads(db, rows);
+  return { statusCode: 200, total, page, pages: Math.ceil(total / limit), limit, data };
+}
+
+async function withUploads(db: Kysely<Database>, rows: PaymentRow[]): Promise<MerchantPayment[]> {
+  const answers = rows.map((row) => JSON.parse(row.fields) as Record<string, FieldAnswer>);
+  // Upload fields hold upload ids; look them up by id (a retry may have moved `payment_reference` on).
+  const ids = answers.flatMap((fields) =>
+    Object.values(fields).filter((v): v is string => typeof v === 'string' && v.startsWith('upl_')),
+  );
+  const uploads = ids.length
+    ? await db
+        .selectFrom('uploads')
+        .select(['id', 'name', 'size', 'type'])
+        .where('id', 'in', [...new Set(ids)])
+        .execute()
+    : [];
+  const byId = new Map(uploads.map((upload) => [upload.id, upload]));
+  return rows.map((row, index) => {
+    const fields = answers[index] ?? {};
+    const item: MerchantPayment = {
+      ...toPayment(row),
+      createdAt: new Date(row.created_at).toISOString(),
+      method: row.method,
+      customer: JSON.parse(row.customer) as Record<string, string>,
+      fields,
+      uploads: Object.entries(fields).flatMap(([field, value]) => {
+        const upload = typeof value === 'string' ? byId.get(value) : undefined;
+        return upload ? [{ field, ...upload }] : [];
+      }),
+    };
+    if (row.provider) item.provider = row.provider;
+    if (row.link_id) item.link = row.link_id;
+    if (row.session_id) item.session = row.session_id;
+    if (row.flag) item.flag = row.flag;
+    return item;
+  });
+}

@@ -1,0 +1,136 @@
+/**
+ * Payment rows: reading them, showing them as the public `Payment`, and writing lifecycle changes.
+ *
+ * Every write is guarded by the row's `version` (optimistic concurrency): a webhook, a verify and the
+ * payer's confirm may race on one payment, and each must decide on the state it actually read. A lost
+ * race re-reads and decides again. Every change bumps `version` and is published to the streams.
+ */
+import type { Kysely } from 'kysely';
+import type { BankTransfer, Payment, PaymentAction, PaymentStatus } from '../../widget/contract/index.ts';
+import type { Clock } from '../clock.ts';
+import type { Logger } from '../logger.ts';
+import type { Database, PaymentRow } from '../store/schema.ts';
+import type { PaymentEvents } from './events.ts';
+import { decide, MAX_WRONG_CODES, type PaymentObservation, type PaymentPatch } from './lifecycle.ts';
+
+export interface PaymentContext {
+  db: Kysely<Database>;
+  clock: Clock;
+  logger: Logger;
+  events: PaymentEvents;
+  /** After a payment became `success`: e.g. the link's `remaining` changed, so its cached config is stale. */
+  onSuccess?: (row: PaymentRow) => Promise<void> | void;
+}
+
+export interface Applied {
+  row: PaymentRow;
+  changed: boolean;
+  /** Set when the provider reported a final status other than the one we keep. */
+  conflicting?: { ours: string; theirs: string };
+}
+
+const MAX_RACES = 8;
+
+export function findPayment(db: Kysely<Database>, reference: string): Promise<PaymentRow | undefined> {
+  return db.selectFrom('payments').selectAll().where('reference', '=', reference).executeTakeFirst();
+}
+
+/** The payer's view of a row (DESIGN section 3): only what the current step needs. */
+export function toPayment(row: PaymentRow): Payment {
+  const action = row.action as PaymentAction;
+  const payment: Payment = {
+    reference: row.reference,
+    status: row.status as PaymentStatus,
+    action,
+    amount: row.amount,
+    currency: row.currency,
+    currencyExponent: row.currency_exponent,
+  };
+  if (row.fee !== null) payment.fee = row.fee;
+  if (row.total !== null) payment.total = row.total;
+  if (row.message) payment.message = row.message;
+  if (action === 'redirect' && row.redirect_url) payment.redirectUrl = row.redirect_url;
+  if (action === 'bank-transfer' && row.bank_transfer)
+    payment.bankTransfer = JSON.parse(row.bank_transfer) as BankTransfer;
+  if (action === 'otp' || action === 'pre-otp')
+    payment.attemptsLeft = Math.max(0, MAX_WRONG_CODES - row.wrong_codes);
+  if (row.status === 'pending' && row.expires_at !== null)
+    payment.expiresAt = new Date(row.expires_at).toISOString();
+  if (row.paid_at !== null) payment.paidAt = new Date(row.paid_at).toISOString();
+  return payment;
+}
+
+/**
+ * Writes `patch` if the row is still at `row.version`; answers the new row, or null when another writer
+ * got there first. A session whose payment succeeds is marked paid in the same transaction.
+ */
+export async function writePatch(
+  context: PaymentContext,
+  row: PaymentRow,
+  patch: PaymentPatch,
+): Promise<PaymentRow | null> {
+  const now = context.clock.now();
+  const next: PaymentRow = { ...row, ...patch, version: row.version + 1, updated_at: now };
+  const paysSession = patch.status === 'success' && row.status !== 'success' && row.session_id !== null;
+  const written = await context.db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('payments')
+      .set({ ...patch, version: next.version, updated_at: now })
+      .where('reference', '=', row.reference)
+      .where('version', '=', row.version)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return false;
+    if (paysSession && row.session_id !== null) {
+      const marked = await trx
+        .updateTable('checkout_sessions')
+        .set({ paid_reference: row.reference })
+        .where('id', '=', row.session_id)
+        .where('paid_reference', 'is', null)
+        .executeTakeFirst();
+      if (Number(marked.numUpdatedRows) !== 1) {
+        context.logger.error(
+          { reference: row.reference, session: row.session_id },
+          'session paid twice: refund one of its payments',
+        );
+      }
+    }
+    return true;
+  });
+  if (!written) return null;
+
+  if (patch.status && patch.status !== row.status) {
+    const details = { reference: row.reference, from: row.status, to: patch.status, flag: next.flag };
+    if (next.flag && next.flag !== row.flag)
+      context.logger.warn(details, 'payment status changed; flagged for the merchant');
+    else context.logger.info(details, 'payment status changed');
+  }
+  await context.events.publish(row.reference, next.version);
+  if (patch.status === 'success' && row.status !== 'success' && context.onSuccess) {
+    try {
+      await context.onSuccess(next);
+    } catch (error) {
+      context.logger.error({ err: error, reference: row.reference }, 'after-success hook failed');
+    }
+  }
+  return next;
+}
+
+/** Decides and writes what `observation` means for the payment, re-deciding after a lost race. */
+export async function applyObservation(
+  context: PaymentContext,
+  reference: string,
+  observation: PaymentObservation,
+): Promise<Applied | null> {
+  for (let race = 0; race < MAX_RACES; race++) {
+    const row = await findPayment(context.db, reference);
+    if (!row) return null;
+    const decision = decide(row, observation);
+    if (!decision) return { row, changed: false };
+    const { conflicting } = decision;
+    if (Object.keys(decision.patch).length === 0)
+      return { row, changed: false, ...(conflicting ? { conflicting } : {}) };
+    const written = await writePatch(context, row, decision.patch);
+    if (written) return { row: written, changed: true, ...(conflicting ? { conflicting } : {}) };
+  }
+  throw new Error(`payment ${reference}: too many concurrent changes`);
+}

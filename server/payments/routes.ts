@@ -1,0 +1,133 @@
+/**
+ * Payment routes (DESIGN section 3), mounted at /api/v1/payments. The payer's routes take the payment's
+ * token in `Payment-Token`; the list is the merchant's (Bearer key). Rate limits: creations per IP,
+ * actions per payment reference (an OTP cannot be brute-forced, verify cannot be hammered).
+ */
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { AppDeps, AppEnv } from '../app.ts';
+import { ConfirmPaymentSchema, CreatePaymentSchema } from '../contract/schemas.ts';
+import { clientIp } from '../http/client-ip.ts';
+import { ApiError, fieldErrors, renderError, validationFailed } from '../http/errors.ts';
+import { requireMerchant } from '../http/merchant-auth.ts';
+import { rateLimit, type RateLimiter } from '../http/rate-limit.ts';
+import {
+  finishIdempotent,
+  IDEMPOTENCY_HEADER,
+  readIdempotencyKey,
+  releaseIdempotent,
+  requestHash,
+  startIdempotent,
+} from './idempotency.ts';
+import { listPayments, PaymentListQuerySchema } from './list.ts';
+import type { PaymentService } from './service.ts';
+import { paymentStream } from './stream.ts';
+import { isPaymentReference } from './tokens.ts';
+
+export const PAYMENT_TOKEN_HEADER = 'Payment-Token';
+/** Fifty answers of up to 5,000 characters fit; anything bigger is not a payment form. */
+const CREATE_BODY_LIMIT = 1024 * 1024;
+const CONFIRM_BODY_LIMIT = 4 * 1024;
+const JSON_HEADERS = { 'content-type': 'application/json; charset=UTF-8' };
+
+const limited = (maxSize: number) =>
+  bodyLimit({
+    maxSize,
+    onError: () => {
+      throw new ApiError(413, 'payload_too_large', `The request body must be at most ${maxSize} bytes`);
+    },
+  });
+
+/** The body as a JSON value: 415 unless labelled JSON, 400 unless it parses. */
+async function jsonBody(c: Context): Promise<unknown> {
+  const type = c.req.header('content-type') ?? '';
+  if (!/^application\/json\s*(;|$)/i.test(type)) {
+    throw new ApiError(
+      415,
+      'unsupported_media_type',
+      'Send the body as JSON with Content-Type: application/json',
+    );
+  }
+  try {
+    return JSON.parse(await c.req.text()) as unknown;
+  } catch {
+    throw validationFailed(
+      [{ path: '', message: 'must be a JSON document' }],
+      'The request body is not valid JSON',
+    );
+  }
+}
+
+export function paymentRoutes(
+  deps: Pick<AppDeps, 'config' | 'store' | 'clock' | 'logger'>,
+  service: PaymentService,
+  limiter: RateLimiter,
+) {
+  const { config, store, clock, logger } = deps;
+  const ipOf = (c: Context) => clientIp(c, config.trustProxy);
+  const perReference = rateLimit(limiter, 'reference', (c) => {
+    const reference = c.req.param('reference');
+    return reference && isPaymentReference(reference) ? reference : undefined;
+  });
+  const tokenOf = (c: Context) => c.req.header(PAYMENT_TOKEN_HEADER);
+
+  return new Hono<AppEnv>()
+    .get('/', requireMerchant(config.merchantApiKey), async (c) => {
+      const parsed = PaymentListQuerySchema.safeParse(c.req.query());
+      if (!parsed.success) throw validationFailed(fieldErrors(parsed.error), 'The query is not valid');
+      return c.json(await listPayments(store.db, parsed.data), 200, { 'Cache-Control': 'no-store' });
+    })
+    .post('/', rateLimit(limiter, 'create', ipOf), limited(CREATE_BODY_LIMIT), async (c) => {
+      const key = readIdempotencyKey(c.req.header(IDEMPOTENCY_HEADER));
+      const body = await jsonBody(c);
+      // A malformed request is refused before the key is taken (nothing ran, so nothing is kept).
+      const parsed = CreatePaymentSchema.safeParse(body);
+      if (!parsed.success) throw validationFailed(fieldErrors(parsed.error));
+      const hash = requestHash('POST /api/v1/payments', body);
+      const started = await startIdempotent(store.db, {
+        scope: 'payments',
+        key,
+        requestHash: hash,
+        now: clock.now(),
+      });
+      if (started.state === 'replay') {
+        return c.body(started.body, started.status as 201, {
+          ...JSON_HEADERS,
+          'Idempotent-Replayed': 'true',
+        });
+      }
+      let answer: Response;
+      try {
+        const created = await service.create(parsed.data);
+        answer = c.body(JSON.stringify({ statusCode: 201, data: created }), 201, JSON_HEADERS);
+      } catch (error) {
+        answer = renderError(error, c, logger);
+        // A 5xx is no result: forget the key so the payer can try again. A 4xx is kept and replayed.
+        if (answer.status >= 500) {
+          await releaseIdempotent(store.db, started.storageKey);
+          return answer;
+        }
+      }
+      await finishIdempotent(store.db, started.storageKey, answer.status, await answer.clone().text());
+      return answer;
+    })
+    .post('/:reference/confirm', perReference, limited(CONFIRM_BODY_LIMIT), async (c) => {
+      const row = await service.authorize(c.req.param('reference'), tokenOf(c));
+      const parsed = ConfirmPaymentSchema.safeParse(await jsonBody(c));
+      if (!parsed.success) throw validationFailed(fieldErrors(parsed.error));
+      const payment = await service.confirm(row, parsed.data);
+      return c.json({ statusCode: 200, data: payment }, 200, { 'Cache-Control': 'no-store' });
+    })
+    .post('/:reference/cancel', perReference, async (c) => {
+      const payment = await service.cancelFromReturn(c.req.param('reference'), tokenOf(c));
+      return c.json({ statusCode: 200, data: payment }, 200, { 'Cache-Control': 'no-store' });
+    })
+    .get('/:reference', perReference, async (c) => {
+      const payment = await service.get(c.req.param('reference'), tokenOf(c));
+      return c.json({ statusCode: 200, data: payment }, 200, { 'Cache-Control': 'no-store' });
+    })
+    .get('/:reference/events', perReference, async (c) => {
+      const row = await service.authorize(c.req.param('reference'), tokenOf(c));
+      return paymentStream(c, service.context, row);
+    });
+}

@@ -1,0 +1,104 @@
+/**
+ * `GET /api/v1/payments/:reference/events` (DESIGN section 4): Server-Sent Events, `event: payment`,
+ * `data:` the Payment, `id:` its version. The current state goes out at once, then every change; a
+ * `: heartbeat` comment every 15 seconds keeps proxies from closing an idle stream, and on each one the
+ * payment is re-read (and verified, throttled), so a lost notification costs one heartbeat at most. The
+ * stream ends after a final status, when the client leaves, or after a while (the widget reconnects).
+ */
+import type { Context } from 'hono';
+import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
+import type { PaymentRow } from '../store/schema.ts';
+import { isFinal } from './lifecycle.ts';
+import { findPayment, toPayment } from './repository.ts';
+import { refreshPayment, type VerifyContext } from './verify.ts';
+
+export const HEARTBEAT_MS = 15_000;
+/** Long enough for any payer step; a stream left open by a vanished client still ends. */
+export const MAX_STREAM_MS = 30 * 60_000;
+
+export function paymentStream(c: Context, context: VerifyContext, first: PaymentRow): Response {
+  c.header('X-Accel-Buffering', 'no'); // nginx: pass events through as they come
+  return streamSSE(c, async (stream) => {
+    const gone = new AbortController();
+    stream.onAbort(() => gone.abort());
+    c.req.raw.signal.addEventListener('abort', () => gone.abort(), { once: true });
+    const changes = changeSignal(context, first.reference);
+    try {
+      await follow(stream, context, first, changes, gone.signal);
+    } catch (error) {
+      context.logger.error({ err: error, reference: first.reference }, 'payment stream failed');
+    } finally {
+      changes.close();
+    }
+  });
+}
+
+async function follow(
+  stream: SSEStreamingApi,
+  context: VerifyContext,
+  first: PaymentRow,
+  changes: ChangeSignal,
+  gone: AbortSignal,
+) {
+  const endsAt = context.clock.now() + MAX_STREAM_MS;
+  // Subscribed and listening: whatever changes after this read is notified.
+  await context.events.ready();
+  let current = (await findPayment(context.db, first.reference)) ?? first;
+  let sent = 0;
+  for (;;) {
+    if (current.version > sent) {
+      await stream.writeSSE({
+        event: 'payment',
+        data: JSON.stringify(toPayment(current)),
+        id: String(current.version),
+      });
+      sent = current.version;
+    }
+    if (isFinal(current.status) || gone.aborted || context.clock.now() >= endsAt) return;
+    const changed = await changes.next(HEARTBEAT_MS, gone);
+    if (gone.aborted) return;
+    if (changed) {
+      current = (await findPayment(context.db, first.reference)) ?? current;
+    } else {
+      await stream.write(': heartbeat\n\n');
+      current = await refreshPayment(context, current);
+    }
+  }
+}
+
+interface ChangeSignal {
+  /** True when a change was published, false after `ms` of quiet (or when `gone` aborts). */
+  next(ms: number, gone: AbortSignal): Promise<boolean>;
+  close(): void;
+}
+
+/** Published versions of one payment, as "something changed" wake-ups; none is lost between waits. */
+function changeSignal(context: VerifyContext, reference: string): ChangeSignal {
+  let missed = false;
+  let wake: (() => void) | null = null;
+  const unsubscribe = context.events.subscribe(reference, () => {
+    missed = true;
+    wake?.();
+  });
+  return {
+    async next(ms, gone) {
+      if (missed) {
+        missed = false;
+        return true;
+      }
+      const quiet = new AbortController();
+      const changed = new Promise<boolean>((resolve) => (wake = () => resolve(true)));
+      // Sleeping on the injected clock: tests move time instead of waiting 15 seconds.
+      const slept = context.clock.sleep(ms, AbortSignal.any([quiet.signal, gone])).then(
+        () => false,
+        () => false,
+      );
+      const result = await Promise.race([changed, slept]);
+      wake = null;
+      missed = false;
+      quiet.abort();
+      return result;
+    },
+    close: unsubscribe,
+  };
+}

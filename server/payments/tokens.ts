@@ -1,0 +1,51 @@
+/**
+ * Payment references and payment tokens (DESIGN sections 3 and 5).
+ *
+ * The reference names a payment everywhere (our database, the provider, URLs, the merchant's console), so
+ * it is not a secret; it is random (128 bits) only so that nobody can guess a neighbour's. The token is
+ * the payer's capability over one payment: 256 random bits, returned once, stored as its SHA-256 only, so
+ * a leaked database cannot be used to read, confirm or follow anyone's payment.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+const REFERENCE_PREFIX = 'pay_';
+
+/** `pay_` and 32 lowercase hex digits; anything else is refused before touching the database. */
+export const REFERENCE_PATTERN = /^pay_[0-9a-f]{32}$/;
+
+/** 43 base64url characters: 32 bytes without padding. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export function newPaymentReference(): string {
+  return REFERENCE_PREFIX + randomBytes(16).toString('hex');
+}
+
+export function isPaymentReference(value: string): boolean {
+  return REFERENCE_PATTERN.test(value);
+}
+
+export function newPaymentToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** SHA-256 hex: a token has 256 bits of entropy, so a fast unsalted hash cannot be brute-forced. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/**
+ * Whether `presented` is the token whose hash is `storedHash`. The digests are compared in constant time,
+ * so the time taken reveals nothing about how much of a guess was right.
+ */
+export function tokenMatches(presented: string | undefined | null, storedHash: string): boolean {
+  if (!presented || !TOKEN_PATTERN.test(presented)) return false;
+  const given = Buffer.from(hashToken(presented), 'hex');
+  const stored = Buffer.from(storedHash, 'hex');
+  return given.length === stored.length && timingSafeEqual(given, stored);
+}
+
+/** SHA-256 hex of an OTP or customer code, so `last_confirm` never holds a code in clear. */
+export function hashCode(reference: string, code: string): string {
+  // Salted with the reference: the same 6 digits on two payments must not hash alike.
+  return createHash('sha256').update(`${reference}\u0000${code}`, 'utf8').digest('hex');
+}

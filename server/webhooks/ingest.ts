@@ -1,0 +1,114 @@
+/**
+ * Receiving a verified collection webhook (DESIGN section 5): store it first, deduplicated by
+ * `deliveryId` (else `reference:status`), then apply it to the payment through the lifecycle rules. A
+ * delivery already processed is acknowledged without being applied again; one stored but not processed
+ * (we crashed, or the database failed mid-way) is processed on its redelivery.
+ */
+import { z } from 'zod';
+import { CollectionWebhookSchema } from '../provider/schemas.ts';
+import type { ProviderObservation } from '../payments/lifecycle.ts';
+import { applyObservation } from '../payments/repository.ts';
+import { verifyPayment, type VerifyContext } from '../payments/verify.ts';
+
+/**
+ * `deliveryId` optional: a webhook refused for a missing side field would be redelivered forever, and
+ * `reference:status` deduplicates it well enough (provider-api.md, receiver behaviour 2).
+ */
+export const ReceivedCollectionWebhookSchema = CollectionWebhookSchema.extend({
+  deliveryId: z.string().min(1).max(200).optional(),
+});
+export type ReceivedCollectionWebhook = z.infer<typeof ReceivedCollectionWebhookSchema>;
+
+export type IngestOutcome = 'applied' | 'unchanged' | 'duplicate' | 'unknown_payment';
+
+export async function ingestCollectionWebhook(
+  context: VerifyContext,
+  rawBody: string,
+  webhook: ReceivedCollectionWebhook,
+): Promise<IngestOutcome> {
+  const { data } = webhook;
+  const dedupKey = webhook.deliveryId ?? `${data.reference}:${data.status}`;
+  const now = context.clock.now();
+  const inserted = await context.db
+    .insertInto('provider_webhooks')
+    .values({
+      dedup_key: dedupKey,
+      event: webhook.event,
+      reference: data.reference,
+      status: data.status,
+      body: rawBody,
+      received_at: now,
+      processed_at: null,
+    })
+    .onConflict((conflict) => conflict.column('dedup_key').doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) {
+    const stored = await context.db
+      .selectFrom('provider_webhooks')
+      .select('processed_at')
+      .where('dedup_key', '=', dedupKey)
+      .executeTakeFirst();
+    if (stored?.processed_at != null) {
+      context.logger.info({ dedupKey, reference: data.reference }, 'webhook: duplicate delivery ignored');
+      return 'duplicate';
+    }
+  }
+
+  const observation: ProviderObservation = {
+    kind: 'provider',
+    status: data.status,
+    amount: data.amount,
+    currency: data.currency,
+    paidAt: data.paidAt == null ? null : data.paidAt * 1000,
+    message: data.status === 'failed' ? await failureReason(context, data.reference) : null,
+    fee: data.charge ?? null,
+    total: data.charge == null ? null : data.amount + data.charge,
+  };
+  const applied = await applyObservation(context, data.reference, observation);
+  let outcome: IngestOutcome =
+    applied === null ? 'unknown_payment' : applied.changed ? 'applied' : 'unchanged';
+  if (applied === null) {
+    context.logger.warn(
+      { reference: data.reference, event: webhook.event },
+      'webhook for a payment we do not know; stored',
+    );
+  } else if (applied.conflicting) {
+    // The first final status stands; ask the provider which one is true so the log says what to do.
+    context.logger.warn(
+      { reference: data.reference, ...applied.conflicting },
+      'webhook: conflicting final status; keeping ours',
+    );
+    const check = await verifyPayment(context, data.reference, { force: true });
+    const verified =
+      check.found === true ? check.verified.status : check.found === false ? 'not_found' : 'unavailable';
+    const log =
+      verified === applied.conflicting.ours
+        ? context.logger.info.bind(context.logger)
+        : context.logger.error.bind(context.logger);
+    log(
+      { reference: data.reference, ours: applied.conflicting.ours, webhook: data.status, verified },
+      'webhook: conflicting final status checked with verify',
+    );
+    outcome = 'unchanged';
+  }
+  await context.db
+    .updateTable('provider_webhooks')
+    .set({ processed_at: context.clock.now() })
+    .where('dedup_key', '=', dedupKey)
+    .execute();
+  return outcome;
+}
+
+/**
+ * The collection webhook carries no reason, but the payer deserves one ("insufficient funds" tells them
+ * what to do): verify has it. Failures are rare enough for the extra call.
+ */
+async function failureReason(context: VerifyContext, reference: string): Promise<string> {
+  const fallback = 'The payment failed at the provider';
+  try {
+    const verified = await context.provider.verifyCollection(reference);
+    return verified.status === 'failed' && verified.statusDescription ? verified.statusDescription : fallback;
+  } catch {
+    return fallback;
+  }
+}
