@@ -1,0 +1,74 @@
+/** Measurements that are not HTTP load: memory, an in-process hot loop, and the widget's transfer size. */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { brotliCompressSync, constants } from 'node:zlib';
+import { signWebhook, verifyWebhookSignature } from '../../server/provider/signature.ts';
+
+/**
+ * Samples this process's RSS every 100 ms. The load generator runs in a child process, so what is
+ * sampled is the servers plus this small harness. The timer is unref'd so it can never keep us alive.
+ */
+export function sampleRss(everyMs = 100) {
+  let peak = process.memoryUsage().rss;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, everyMs);
+  timer.unref();
+  return {
+    peak: () => Math.max(peak, process.memoryUsage().rss),
+    stop: () => clearInterval(timer),
+  };
+}
+
+/**
+ * Linux's CPU pressure (PSI, "some" over the last 10 s): the share of time runnable tasks waited for a
+ * CPU. Near 0 on a quiet machine; high means other work competed with the bench. Null where unavailable.
+ */
+export function cpuPressure(): number | null {
+  try {
+    const match = /some avg10=([\d.]+)/.exec(readFileSync('/proc/pressure/cpu', 'utf8'));
+    return match?.[1] ? Number(match[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Webhook signature checks per second on a 600-byte body, with a current and an (empty) previous secret
+ * as the ingest route will pass them. The clock is read once per batch so it does not dominate the loop.
+ */
+export function verifyThroughput(durationMs = 1000, maxOps = 10_000_000): { opsPerSecond: number; rejected: number } {
+  const secret = 'sk_bench_webhook_secret';
+  const body = JSON.stringify({ event: 'payment.completed', data: { reference: 'x'.repeat(530) } });
+  const rawBody = Buffer.from(body.padEnd(600, ' ').slice(0, 600));
+  const signature = signWebhook(rawBody, secret);
+  const secrets = [secret, ''];
+  let ops = 0;
+  let rejected = 0; // a genuine signature must always pass; anything else means the benchmark is wrong
+  const start = performance.now();
+  const deadline = start + durationMs;
+  while (ops < maxOps && performance.now() < deadline) {
+    for (let i = 0; i < 256; i++, ops++) if (!verifyWebhookSignature(rawBody, signature, secrets)) rejected += 1;
+  }
+  return { opsPerSecond: (ops * 1000) / (performance.now() - start), rejected };
+}
+
+/** Brotli size at quality 11 (what a CDN pre-compresses with), or null when the file is not there. */
+export function brotliSize(file: URL): number | null {
+  if (!existsSync(file)) return null;
+  const compressed = brotliCompressSync(readFileSync(file), {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+  });
+  return compressed.length;
+}
+
+/** The largest locale file under `dir` (each has its own budget), or null when none is built. */
+export function largestLocale(dir: URL): { name: string; bytes: number; count: number } | null {
+  if (!existsSync(dir)) return null;
+  const names = readdirSync(dir).filter((name) => name.endsWith('.json'));
+  let largest: { name: string; bytes: number } | null = null;
+  for (const name of names) {
+    const bytes = brotliSize(new URL(name, dir)) ?? 0;
+    if (!largest || bytes > largest.bytes) largest = { name, bytes };
+  }
+  return largest && { ...largest, count: names.length };
+}

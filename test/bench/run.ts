@@ -1,0 +1,122 @@
+/**
+ * `npm run bench`: measures the budgets of DESIGN section 10 that can be measured today and prints them.
+ *
+ * Throughput is judged only as a ratio to a bare Hono route measured in this same run on this same
+ * machine, because absolute numbers mean nothing across machines. The bench reports and never gates:
+ * a missed budget still exits 0; only a bench that could not measure (a server that did not start, a
+ * route that answered no 2xx at all) exits non-zero. BENCH_SECONDS sets each run's length (default 5).
+ */
+import { cpus, loadavg } from 'node:os';
+import { runLoadInChild } from './load.ts';
+import { brotliSize, cpuPressure, largestLocale, sampleRss, verifyThroughput } from './probes.ts';
+import { budgetTable, loadTable, type RunOutcome } from './report.ts';
+import { benchRoutes, probeRequest, type RouteKey, type RouteSpec } from './routes.ts';
+import { startBackend, startBare } from './servers.ts';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+if (!(seconds > 0 && seconds <= 60)) {
+  console.error(`BENCH_SECONDS must be a number of seconds in (0, 60], got "${process.env.BENCH_SECONDS}"`);
+  process.exit(2);
+}
+const CONNECTIONS = 50;
+const WARMUP_MS = 1000;
+const DURATION_MS = Math.round(seconds * 1000);
+// Far above what 2 cores can answer (wrk saw ~27k/s on a bare route), so it bounds without limiting.
+const MAX_REQUESTS = Math.ceil((seconds + WARMUP_MS / 1000) * 60_000);
+const RUNS = 7; // benchRoutes: two baseline runs and five routes
+
+// The load runs plus start-up; if anything hangs beyond that, give up rather than run forever.
+const watchdog = setTimeout(() => {
+  console.error('bench: took too long, giving up');
+  process.exit(3);
+}, RUNS * (WARMUP_MS + DURATION_MS) + 90_000);
+watchdog.unref();
+
+const say = (text: string) => process.stdout.write(`${text}\n`);
+
+/**
+ * One request before the load, so a broken route shows its answer instead of "0/s". The app's catch-all
+ * 404 says "No such route": that is a merchant route nobody has mounted yet.
+ */
+async function probe(spec: RouteSpec): Promise<string | null> {
+  const { url, init } = probeRequest(spec);
+  const response = await fetch(url, init);
+  const text = await response.text();
+  if (response.status === spec.expected) return null;
+  if (response.status === 404 && text.includes('No such route')) return 'route not built yet';
+  return `probe answered ${response.status}: ${text.slice(0, 160)}`;
+}
+
+async function measure(spec: RouteSpec): Promise<RunOutcome> {
+  const refused = await probe(spec);
+  if (refused !== null) {
+    if (!spec.optional) throw new Error(`${spec.label}: ${refused}`);
+    return { label: spec.label, optional: true, skipped: refused.split(':')[0] ?? refused, detail: refused };
+  }
+  // The servers' CPU over the run (warm-up included): well under one core while the client is not
+  // saturated either means other processes took the machine, so the figures are noisy.
+  const cpuBefore = process.cpuUsage();
+  const startedAt = performance.now();
+  const result = await runLoadInChild({ ...spec.request, connections: CONNECTIONS, durationMs: DURATION_MS, warmupMs: WARMUP_MS, maxRequests: MAX_REQUESTS });
+  const cpu = process.cpuUsage(cpuBefore);
+  const serverCpu = (cpu.user + cpu.system) / 1000 / (performance.now() - startedAt);
+  return { label: spec.label, optional: spec.optional, result, serverCpu };
+}
+
+async function main(): Promise<number> {
+  const busy = () => `load average ${loadavg()[0]?.toFixed(2)}, cpu pressure ${cpuPressure() ?? '?'}%`;
+  say(`bench: ${CONNECTIONS} connections, ${WARMUP_MS / 1000} s warm-up + ${seconds} s per run, 127.0.0.1 only, ${cpus().length} cpus, ${busy()}`);
+  const pressureBefore = cpuPressure() ?? 0;
+
+  const bare = await startBare();
+  const backend = await startBackend().catch(async (error: unknown) => {
+    await bare.close();
+    throw error;
+  });
+  const rssAtStart = process.memoryUsage().rss;
+  const rss = sampleRss();
+  const runs: Partial<Record<RouteKey, RunOutcome>> = {};
+  let peakRss: number;
+  try {
+    // In benchRoutes' order: the baseline around the link runs compared with it, and the links before
+    // the payments, whose successes would otherwise grow the analytics the link routes compute.
+    for (const spec of benchRoutes(bare.url, backend.url)) runs[spec.key] = await measure(spec);
+    const tickErrors = backend.tickErrors();
+    if (tickErrors > 0) say(`warning: ${tickErrors} sandbox ticks (settle + webhooks) failed during the runs`);
+  } finally {
+    peakRss = rss.peak();
+    rss.stop();
+    await Promise.all([bare.close(), backend.close()]);
+  }
+
+  say(`after the runs: ${busy()}`);
+  // Our own two processes use at most the 2 cores; pressure beyond that is other work on the machine.
+  if (Math.max(pressureBefore, cpuPressure() ?? 0) > 25) {
+    say('warning: the machine was busy with other work; absolute figures are low and even ratios are noisy. Rerun when it is quiet.');
+  }
+  const verify = verifyThroughput();
+  if (verify.rejected > 0) say(`warning: ${verify.rejected} genuine signatures were rejected; the verify figure is wrong`);
+  const measurements = {
+    runs: runs as Record<RouteKey, RunOutcome>,
+    verify,
+    rssAtStart,
+    peakRss,
+    widget: brotliSize(new URL('../../dist/pay-checkout.iife.js', import.meta.url)),
+    locale: largestLocale(new URL('../../dist/locales/', import.meta.url)),
+  };
+  say(`\nload runs (cpu in cores: server near 1 = saturated, as it should be; client near 1 = the generator was the limit)\n${loadTable(measurements)}`);
+  for (const run of Object.values(runs)) if ('detail' in run) say(`note: ${run.label} not measured, ${run.detail}`);
+  say(`\nbudgets (DESIGN section 10; "ref": a sandbox figure, or part of a route, beside that route's budget)\n${budgetTable(measurements)}`);
+
+  // A required route with no 2xx at all means we measured nothing: a broken bench, not a slow server.
+  const dead = Object.values(runs).some((run) => 'result' in run && run.result.rps === 0 && !run.optional);
+  return dead ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error('bench failed:', error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);
