@@ -37,7 +37,8 @@ async function main() {
   // The app needs its public URL, which (with PORT=0) is known only once the socket is bound.
   const bound: { app?: App } = {};
   const server = serve({
-    fetch: (request) => bound.app?.fetch(request) ?? new Response('starting', { status: 503 }),
+    // The Node bindings travel along: they carry the socket, which getConnInfo reads for the client IP.
+    fetch: (request, env) => bound.app?.fetch(request, env) ?? new Response('starting', { status: 503 }),
     port: config.port,
     hostname: config.host,
   });

@@ -69,8 +69,29 @@ function openSqlite(options: StoreOptions): Store {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  cachePreparedStatements(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { db, engine: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * Kysely prepares every query afresh, and preparing costs more than running for our small queries. Our
+ * SQL comes from a fixed set of query shapes (values are bound, never inlined), so reusing the prepared
+ * statement per SQL text is safe; better-sqlite3 runs them synchronously, one at a time.
+ */
+const STATEMENT_CACHE_LIMIT = 1000;
+function cachePreparedStatements(sqlite: SqliteDatabase.Database) {
+  const prepared = new Map<string, SqliteDatabase.Statement>();
+  const prepare = sqlite.prepare.bind(sqlite);
+  sqlite.prepare = ((source: string) => {
+    let statement = prepared.get(source);
+    if (!statement) {
+      if (prepared.size >= STATEMENT_CACHE_LIMIT) prepared.clear();
+      statement = prepare(source);
+      prepared.set(source, statement);
+    }
+    return statement;
+  }) as typeof sqlite.prepare;
 }
 
 function openPostgres(connectionString: string): Store {

@@ -27,7 +27,7 @@ export const BENCH_CLIENT_SECRET = 'sk_bench_secret_0123';
 /** Same period as server/main.ts, so background settlement competes with requests as it does live. */
 const SANDBOX_TICK_MS = 250;
 
-type FetchHandler = (request: Request) => Response | Promise<Response>;
+type FetchHandler = (request: Request, env?: unknown) => Response | Promise<Response>;
 
 async function listen(fetch: FetchHandler): Promise<{ url: string; stop(): Promise<void> }> {
   const server = serve({ fetch, port: 0, hostname: '127.0.0.1' });
@@ -77,8 +77,10 @@ export async function startBackend(): Promise<Running & { tickErrors(): number }
   const logger = createLogger(config.logLevel);
   const store = await openStore({ dataDir });
   const bound: { app?: { fetch: FetchHandler } } = {};
-  // Exactly as server/main.ts: only the Request is passed on (no Node bindings in c.env).
-  const { url, stop } = await listen((request) => bound.app?.fetch(request) ?? new Response('starting', { status: 503 }));
+  // Exactly as server/main.ts: the Node bindings travel along (getConnInfo reads the socket from them).
+  const { url, stop } = await listen(
+    (request, env) => bound.app?.fetch(request, env) ?? new Response('starting', { status: 503 }),
+  );
   const cleanUp = async () => {
     await stop();
     await store.close();

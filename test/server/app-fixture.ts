@@ -59,6 +59,7 @@ export async function startApp(options: AppFixtureOptions = {}): Promise<AppFixt
     MERCHANT_API_KEY: TEST_MERCHANT_KEY,
     ALLOWED_ORIGINS: 'https://shop.test',
     LOG_LEVEL: 'info',
+    PROVIDER_TIMEOUT_MS: '2000',
     ...options.env,
   });
   const store = options.store ?? (await openStore({ memory: true }));
@@ -97,7 +98,7 @@ export async function startApp(options: AppFixtureOptions = {}): Promise<AppFixt
     clientId: config.clientId,
     clientSecret: config.clientSecret,
     fetch: (input, init) => Promise.resolve(sandbox.app.request(input, init)),
-    timeoutMs: 2000,
+    timeoutMs: config.providerTimeoutMs,
     sleep: async () => undefined,
   });
   const app = createApp({ config, store, provider, clock, logger, sandbox, publicUrl: TEST_PUBLIC_URL });

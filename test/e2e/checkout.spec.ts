@@ -1,0 +1,127 @@
+// The product from the outside: the real server, the built widget, Debian's Chromium, a merchant page on
+// another origin. Elements are found by role and label, as a payer (or a screen reader) finds them.
+import { expect, test, type Page } from '@playwright/test';
+
+const api = () => process.env.E2E_API_URL ?? '';
+const merchant = (link = 'lnk_fixed_ci', locale = 'en') => `${process.env.E2E_MERCHANT_URL}/?link=${link}&locale=${locale}`;
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: `test-results/e2e/${test.info().title.replace(/\W+/g, '-')}-${name}.png`, fullPage: true });
+}
+
+/** Fills the form of `lnk_fixed_ci` (a required text field; anonymous payments off) and pays. */
+async function payFixedLink(page: Page, phone: string) {
+  await page.goto(merchant());
+  await expect(page.getByRole('heading', { name: /Abonnement Premium/ })).toBeVisible();
+  await shot(page, 'form');
+  await page.getByLabel('Numéro d’abonné').fill('AB-1234');
+  await page.getByLabel('Full name').fill('Awa Koné');
+  await page.getByLabel('Email').fill('awa@example.com');
+  await page.getByLabel('Phone number').fill(phone);
+  await page.getByRole('button', { name: /^Pay / }).click();
+}
+
+async function sandboxCheckoutCount(page: Page): Promise<number> {
+  const response = await page.request.get(`${api()}/sandbox/payments/v1/checkouts?limit=1`, {
+    headers: { 'client-id': 'pk_sandbox_demo', 'client-secret': 'sk_sandbox_demo_secret' },
+  });
+  return ((await response.json()) as { total: number }).total;
+}
+
+test('direct charge with OTP, from a merchant page on another origin', async ({ page }) => {
+  await payFixedLink(page, '+2250700000000');
+  await expect(page.getByRole('heading', { name: 'Enter your code' })).toBeVisible();
+  await shot(page, 'otp');
+  await page.getByLabel('Code').fill('123456');
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(/pay_[0-9a-f]{32}/)).toBeVisible();
+  await shot(page, 'success');
+});
+
+test('a wrong OTP, then the right one', async ({ page }) => {
+  await payFixedLink(page, '+2250700000000');
+  await page.getByLabel('Code').fill('000000');
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Wrong code.')).toBeVisible();
+  await shot(page, 'wrong-code');
+  await page.getByLabel('Code').fill('123456');
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible({ timeout: 15_000 });
+});
+
+test('no OTP: approve on the phone, then success', async ({ page }) => {
+  await payFixedLink(page, '+2250700000001');
+  await expect(page.getByRole('heading', { name: 'Approve on your phone' })).toBeVisible();
+  await shot(page, 'processing');
+  await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible({ timeout: 15_000 });
+});
+
+test('failure reported by webhook', async ({ page }) => {
+  await payFixedLink(page, '+2250700000004');
+  await expect(page.getByRole('heading', { name: 'Payment failed' })).toBeVisible({ timeout: 15_000 });
+  await shot(page, 'failed');
+});
+
+test('a double click makes exactly one payment', async ({ page }) => {
+  const before = await sandboxCheckoutCount(page);
+  await page.goto(merchant());
+  await page.getByLabel('Numéro d’abonné').fill('AB-1234');
+  await page.getByLabel('Full name').fill('Awa Koné');
+  await page.getByLabel('Email').fill('awa@example.com');
+  await page.getByLabel('Phone number').fill('+2250700000000');
+  await page.getByRole('button', { name: /^Pay / }).dblclick();
+  await expect(page.getByRole('heading', { name: 'Enter your code' })).toBeVisible();
+  expect(await sandboxCheckoutCount(page)).toBe(before + 1);
+});
+
+test('expired and inactive links say so', async ({ page }) => {
+  for (const link of ['lnk_expired_sn', 'lnk_inactive_ng']) {
+    await page.goto(merchant(link));
+    await expect(page.getByRole('heading', { name: 'This payment is not available' })).toBeVisible();
+  }
+  await shot(page, 'unavailable');
+});
+
+test('the widget works under a strict Content-Security-Policy', async ({ page }) => {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
+  });
+  const response = await page.goto(`${api()}/csp`);
+  expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+  await expect(page.getByRole('heading', { name: /Marathon de Dakar/ })).toBeVisible();
+  await expect(page.getByLabel('Taille du t-shirt')).toBeVisible();
+  await shot(page, 'csp');
+  expect(violations).toEqual([]);
+});
+
+test('French', async ({ page }) => {
+  await page.goto(merchant('lnk_fixed_ci', 'fr'));
+  await expect(page.getByRole('button', { name: /^Payer/ })).toBeVisible();
+  await shot(page, 'french');
+});
+
+test('the whole flow by keyboard only', async ({ page }) => {
+  await page.goto(merchant('lnk_tip_ci'));
+  await expect(page.getByRole('heading', { name: /Pourboire/ })).toBeVisible();
+  // Tab to the amount, type, then tab through to the phone number and submit with Enter.
+  await page.keyboard.press('Tab');
+  const typeInto = async (label: string, text: string) => {
+    for (let i = 0; i < 40; i++) {
+      if (await page.getByLabel(label).evaluate((el) => el === (el.getRootNode() as ShadowRoot).activeElement)) break;
+      await page.keyboard.press('Tab');
+    }
+    await page.keyboard.type(text);
+  };
+  await typeInto('Amount (XOF)', '500');
+  await typeInto('Phone number', '+2250700000000');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Enter your code' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Enter your code' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('123456');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible({ timeout: 15_000 });
+  await shot(page, 'keyboard-success');
+});

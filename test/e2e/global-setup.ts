@@ -1,0 +1,88 @@
+/**
+ * Starts what the end-to-end suite drives: the real server (`server/main.ts`, embedded sandbox, a fresh
+ * SQLite database in a temp dir) on a free port, and a second "merchant" origin on another port that
+ * embeds the widget cross-origin, so CORS and Cross-Origin-Resource-Policy are really exercised.
+ * URLs reach the tests through the environment; the teardown stops both.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+
+async function waitForHealth(url: string, server: ChildProcess, log: () => string) {
+  for (let attempt = 0; attempt < 300; attempt++) {
+    if (server.exitCode !== null) throw new Error(`server exited early:\n${log()}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`server did not become healthy:\n${log()}`);
+}
+
+/** The merchant's own page on another origin: it loads the widget and talks to the API cross-origin. */
+function merchantPage(apiUrl: string, link: string, locale: string) {
+  const attribute = (value: string) => value.replace(/[^A-Za-z0-9_-]/g, '');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Merchant on another origin</title>
+<script src="${apiUrl}/widget/pay-checkout.iife.js" defer></script></head>
+<body><main><h1>Another origin</h1><pay-checkout link="${attribute(link)}" api="${apiUrl}" locale="${attribute(locale)}"></pay-checkout></main></body></html>`;
+}
+
+export default async function globalSetup() {
+  const [apiPort, merchantPort] = [await freePort(), await freePort()];
+  const apiUrl = `http://127.0.0.1:${apiPort}`;
+  const merchantUrl = `http://127.0.0.1:${merchantPort}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'pay-e2e-'));
+
+  let output = '';
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(apiPort),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ALLOWED_ORIGINS: `${apiUrl},${merchantUrl}`,
+      SANDBOX_OUTCOME_DELAY_MS: '300',
+      RATE_LIMITS: 'off',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.on('data', (chunk) => (output += chunk));
+  server.stderr?.on('data', (chunk) => (output += chunk));
+  await waitForHealth(apiUrl, server, () => output);
+
+  const merchant: Server = createServer((request, response) => {
+    response.writeHead(200, {
+      'content-type': 'text/html; charset=utf-8',
+      'content-security-policy': `default-src 'self'; script-src ${apiUrl}; style-src 'self'; connect-src ${apiUrl}; img-src ${apiUrl} data:`,
+    });
+    const query = new URL(request.url ?? '/', merchantUrl).searchParams;
+    response.end(merchantPage(apiUrl, query.get('link') ?? 'lnk_fixed_ci', query.get('locale') ?? 'en'));
+  });
+  await new Promise<void>((resolve) => merchant.listen(merchantPort, '127.0.0.1', resolve));
+
+  process.env.E2E_API_URL = apiUrl;
+  process.env.E2E_MERCHANT_URL = merchantUrl;
+
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise<void>((resolve) => merchant.close(() => resolve()));
+    if (server.exitCode === null) await new Promise((resolve) => server.once('exit', resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
