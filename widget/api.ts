@@ -89,8 +89,13 @@ export class Api {
     );
   }
 
-  payment(reference: string, token: string, signal?: AbortSignal) {
-    return this.#request<Payment>(`payments/${reference}`, { signal }, token);
+  /** Reads the payment; `cancelled`: the payer came back from the hosted page's cancel, so record that. */
+  payment(reference: string, token: string, signal?: AbortSignal, cancelled?: boolean) {
+    return this.#request<Payment>(
+      `payments/${reference}${cancelled ? '/cancel' : ''}`,
+      { signal, method: cancelled ? 'POST' : 'GET' },
+      token,
+    );
   }
 
   /** Follows the payment's event stream until it ends; rejects when it cannot be read. */

@@ -308,7 +308,11 @@ export class PayCheckout extends LitElement {
       this.#send({ type: 'loaded', config, resume: !!saved });
       if (saved && this._state.step === Step.Resuming) {
         this.#token = saved.token;
-        this.#send({ type: 'payment', payment: await this.#api.payment(saved.reference, saved.token) });
+        const cancelled = new URLSearchParams(location.search).has('pay_cancel');
+        this.#send({
+          type: 'payment',
+          payment: await this.#api.payment(saved.reference, saved.token, undefined, cancelled),
+        });
       }
     } catch (failure) {
       if (this._state.step === Step.Resuming) this.#forget();
@@ -450,6 +454,7 @@ export class PayCheckout extends LitElement {
     const phoneNumber = text('method.phoneNumber')?.replace(/[\s-]/g, '') ?? '';
     const returnUrl = new URL(location.href);
     returnUrl.searchParams.delete('pay_reference');
+    returnUrl.searchParams.delete('pay_cancel');
     // Through JSON so the request (and the pay-submit detail) holds exactly what is sent: no undefined.
     return JSON.parse(
       JSON.stringify({
@@ -926,11 +931,18 @@ export class PayCheckout extends LitElement {
                   input.options ?? [],
                   messages.choose,
                 )
-              : textField(this.#props(`method.${input.name}`, input.label, input.required), {
-                  type: input.type === 'tel' ? 'tel' : 'text',
-                  autocomplete: input.type === 'tel' ? 'tel' : undefined,
-                  pattern: input.pattern,
-                }),
+              : textField(
+                  this.#props(
+                    `method.${input.name}`,
+                    input.name === 'phoneNumber' ? messages.phone : input.label,
+                    input.required,
+                  ),
+                  {
+                    type: input.type === 'tel' ? 'tel' : 'text',
+                    autocomplete: input.type === 'tel' ? 'tel' : undefined,
+                    pattern: input.pattern,
+                  },
+                ),
           )
         : nothing
     }`;

@@ -125,3 +125,38 @@ test('the whole flow by keyboard only', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible({ timeout: 15_000 });
   await shot(page, 'keyboard-success');
 });
+
+/** Pays `lnk_tip_ci` (payer amount, anonymous) on the provider's hosted page, then decides there. */
+async function hostedRoundTrip(page: Page, decision: 'Approve' | 'Decline' | 'Cancel') {
+  await page.goto(merchant('lnk_tip_ci'));
+  await page.getByLabel('Amount (XOF)').fill('750');
+  await page.getByRole('radio', { name: 'Secure payment page' }).check();
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await page.waitForURL(/\/sandbox\/checkout\//);
+  await expect(page.getByRole('heading', { name: 'Sandbox checkout' })).toBeVisible();
+  await shot(page, 'hosted-page');
+  if (decision === 'Approve') await page.getByLabel('Pay with').selectOption({ label: 'Wave' });
+  await page.getByRole('button', { name: decision }).click();
+  await page.waitForURL(new RegExp(`^${process.env.E2E_MERCHANT_URL}/.*pay_reference=`));
+}
+
+test('hosted checkout approved, and the widget resumes on return', async ({ page }) => {
+  await hostedRoundTrip(page, 'Approve');
+  await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible({ timeout: 15_000 });
+  await shot(page, 'returned');
+});
+
+test('hosted checkout declined', async ({ page }) => {
+  await hostedRoundTrip(page, 'Decline');
+  await expect(page.getByRole('heading', { name: 'Payment failed' })).toBeVisible({ timeout: 15_000 });
+});
+
+test('hosted checkout cancelled: back to the form, told so', async ({ page }) => {
+  await hostedRoundTrip(page, 'Cancel');
+  await expect(page.getByRole('paragraph').filter({ hasText: 'Payment cancelled. You can try again.' })).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(page.getByRole('status')).toHaveText('Payment cancelled. You can try again.');
+  await expect(page.getByRole('button', { name: /^Pay / })).toBeVisible();
+  await shot(page, 'cancelled');
+});

@@ -44,7 +44,10 @@ export function hostedPageRoutes(context: SandboxContext) {
           .execute();
       }
       const chosen = decision as Decision;
-      await applyCollectionStatus(context, row.reference, chosen === 'approve' ? 'success' : 'failed', DECISIONS[chosen]);
+      // A cancel is the payer walking away: the checkout ends (verify says failed) but, as with real
+      // providers, no webhook reports it; the merchant learns it from the payer's return to cancelURL.
+      const status = chosen === 'approve' ? 'success' : 'failed';
+      await applyCollectionStatus(context, row.reference, status, DECISIONS[chosen], chosen !== 'cancel');
 
       const target = chosen === 'cancel' ? (row.cancel_url ?? row.redirect_url) : row.redirect_url;
       if (target) {

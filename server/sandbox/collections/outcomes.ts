@@ -17,6 +17,8 @@ export async function applyCollectionStatus(
   reference: string,
   status: FinalCollectionStatus,
   description: string,
+  /** Whether the merchant hears of it by webhook (not for a checkout the payer abandoned). */
+  notify = true,
 ): Promise<boolean> {
   const now = context.clock.now();
   return context.db.transaction().execute(async (trx) => {
@@ -45,6 +47,7 @@ export async function applyCollectionStatus(
     if (Number(updated.numUpdatedRows) !== 1) return false;
 
     if (status === 'success') await moveWallet(trx, 'deposit', row.country, row.currency, row.amount, now);
+    if (!notify) return true;
     const final = { ...row, status, paid_at: status === 'success' ? now : null };
     await enqueueWebhook(context, trx, {
       event: status === 'success' ? 'payment.completed' : 'payment.failed',

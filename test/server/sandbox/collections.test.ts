@@ -784,6 +784,9 @@ describe('hosted checkout', () => {
       statusDescription: 'Cancelled by the payer',
     });
     expect(await depositWallet('CI', 'XOF')).toBe(SEEDED_CI_DEPOSITS);
+    // The payer walked away: the merchant learns it from the return to cancelURL, not by webhook.
+    await sandbox.runDue();
+    expect(sandbox.webhooks.deliveries).toEqual([]);
   });
 
   it('cancels back to redirectURL when no cancelURL was given', async () => {
