@@ -13,12 +13,14 @@ import { demoRoutes } from '../demo/server.ts';
 import { apiCors } from './http/cors.ts';
 import { ApiError, renderError } from './http/errors.ts';
 import { widgetAssets } from './http/widget-assets.ts';
-import type { Logger } from './logger.ts';
+import { withRequestId, type Logger } from './logger.ts';
 import { checkoutRoutes } from './checkout/routes.ts';
 import { createCheckoutService } from './checkout/service.ts';
 import { docsRoutes } from './contract/routes.ts';
 import type { PaymentEvents } from './payments/events.ts';
 import { createPayments } from './payments/module.ts';
+import { createPayouts } from './payouts/module.ts';
+import { merchantRoutes } from './merchant/routes.ts';
 import type { ProviderClient } from './provider/client.ts';
 import type { Sandbox } from './sandbox/app.ts';
 import type { Store } from './store/database.ts';
@@ -53,10 +55,19 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 
   app.use(async (c, next) => {
-    const requestId = c.req.header('x-request-id')?.slice(0, 64) || randomUUID();
+    // A caller's id is kept when it is a plain token (so logs across services line up), else ours.
+    const given = c.req.header('x-request-id');
+    const requestId = given && /^[\w.:-]{1,64}$/.test(given) ? given : randomUUID();
     c.set('requestId', requestId);
     c.header('x-request-id', requestId);
-    await next();
+    const started = performance.now();
+    await withRequestId(requestId, async () => {
+      await next();
+      logger.info(
+        { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+        'request',
+      );
+    });
   });
   // The sandbox's hosted page and the demo pages carry their own policies; the API answers JSON only.
   app.use(
@@ -87,6 +98,10 @@ export function createApp(deps: AppDeps) {
   app.use('/api/v1/*', payments.ipLimit);
   app.route('/api/v1/payments', payments.routes);
   app.route('/webhooks', payments.webhooks);
+  const payouts = createPayouts(deps);
+  app.route('/api/v1/payouts', payouts.routes);
+  app.route('/webhooks', payouts.webhooks);
+  app.route('/', merchantRoutes(deps));
   app.route('/', checkoutRoutes(deps, checkout));
   app.route('/', uploadRoutes(deps));
   app.route('/', docsRoutes(deps.publicUrl));
@@ -94,7 +109,16 @@ export function createApp(deps: AppDeps) {
   if (sandbox) {
     app.route('/sandbox', sandbox.app);
     // The demo site exists only beside the sandbox (embedded mode), never in front of a real provider.
-    app.route('/', demoRoutes({ publicUrl: deps.publicUrl, merchantApiKey: deps.config.merchantApiKey }));
+    app.route(
+      '/',
+      demoRoutes({
+        publicUrl: deps.publicUrl,
+        merchantApiKey: deps.config.merchantApiKey,
+        sandbox,
+        clientId: deps.config.clientId,
+        clientSecret: deps.config.clientSecret,
+      }),
+    );
   }
 
   app.notFound((c) => c.json({ statusCode: 404, error: { code: 'not_found', message: 'No such route' } }, 404));

@@ -10,9 +10,9 @@
  *     await t.close();
  */
 import { Writable } from 'node:stream';
-import { pino } from 'pino';
 import { createApp, type App } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
+import { createLogger } from '../../server/logger.ts';
 import { createProviderClient, type ProviderClient } from '../../server/provider/client.ts';
 import { createSandbox, type Sandbox } from '../../server/sandbox/app.ts';
 import type { SandboxConfigInput } from '../../server/sandbox/config.ts';
@@ -65,8 +65,8 @@ export async function startApp(options: AppFixtureOptions = {}): Promise<AppFixt
   const store = options.store ?? (await openStore({ memory: true }));
   const clock = new TestClock();
   const logs: Record<string, unknown>[] = [];
-  const logger = pino(
-    { level: config.logLevel, base: undefined },
+  const logger = createLogger(
+    config.logLevel,
     new Writable({
       write(chunk: Buffer, _encoding, done) {
         for (const line of chunk.toString('utf8').split('\n')) if (line) logs.push(JSON.parse(line));

@@ -9,6 +9,7 @@ import { ManualClock } from '../../../server/clock.ts';
 import { createSandbox } from '../../../server/sandbox/app.ts';
 import { moveWallet, walletBalance } from '../../../server/sandbox/wallets.ts';
 import { openStore, type Store } from '../../../server/store/database.ts';
+import { migrationNames } from '../../../server/store/migrate.ts';
 import { freshPostgresDatabase, postgresUrl, type FreshDatabase } from '../postgres.ts';
 
 interface Engine {
@@ -57,10 +58,11 @@ describe.each(engines)('store on $name', (engine) => {
 
   it('applies every migration once, and reopening applies none again', async () => {
     const applied = await sql<{ name: string }>`select name from schema_migrations order by name`.execute(store.db);
-    expect(applied.rows.map((row) => row.name)).toEqual(['0001-sandbox', '0002-payments']);
+    expect(applied.rows.map((row) => row.name)).toEqual(migrationNames());
+    expect(migrationNames().slice(0, 2)).toEqual(['0001-sandbox', '0002-payments']);
     const again = await engine.open();
     const after = await sql<{ name: string }>`select name from schema_migrations`.execute(again.db);
-    expect(after.rows).toHaveLength(2);
+    expect(after.rows).toHaveLength(migrationNames().length);
     await again.close();
   });
 
