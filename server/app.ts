@@ -6,12 +6,12 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
-import { sql } from 'kysely';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import { demoRoutes } from '../demo/server.ts';
 import { apiCors } from './http/cors.ts';
-import { ApiError, renderError } from './http/errors.ts';
+import { healthRoutes } from './health/routes.ts';
+import { renderError } from './http/errors.ts';
 import { widgetAssets } from './http/widget-assets.ts';
 import { withRequestId, type Logger } from './logger.ts';
 import { checkoutRoutes } from './checkout/routes.ts';
@@ -79,15 +79,7 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
-  app.get('/healthz', (c) => c.json({ statusCode: 200, data: { status: 'ok' } }, 200));
-  app.get('/readyz', async (c) => {
-    try {
-      await sql`select 1`.execute(store.db);
-    } catch {
-      throw new ApiError(503, 'provider_unavailable', 'The database is not reachable');
-    }
-    return c.json({ statusCode: 200, data: { status: 'ready' } }, 200);
-  });
+  app.route('/', healthRoutes(deps));
 
   app.use('/api/v1/*', apiCors(deps.config.allowedOrigins, deps.publicUrl));
   app.route('/widget', widgetAssets(deps.widgetDistDir ?? 'dist'));
