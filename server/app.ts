@@ -51,7 +51,7 @@ export interface AppVariables {
 export type AppEnv = { Variables: AppVariables };
 
 export function createApp(deps: AppDeps) {
-  const { store, sandbox, logger } = deps;
+  const { sandbox, logger } = deps;
   const app = new Hono<AppEnv>();
 
   app.use(async (c, next) => {
