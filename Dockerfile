@@ -1,0 +1,41 @@
+# syntax=docker/dockerfile:1
+# pay-checkout: the backend (API, webhooks, widget files, and in embedded mode the sandbox and the demo).
+#   docker build -t pay-checkout .
+#   docker run -p 8787:8787 -e PUBLIC_URL=http://localhost:8787 -v pay-data:/data pay-checkout
+# Configuration is the environment (README, "Configuration"); DATABASE_URL switches SQLite for PostgreSQL.
+
+ARG NODE_IMAGE=node:20-bookworm-slim
+
+# --- build: dependencies (better-sqlite3 compiles its addon when no prebuilt binary fits), then the
+# widget, the package's declarations, the custom-elements manifest and the demo apps (`npm run build`).
+FROM ${NODE_IMAGE} AS build
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends python3 make g++ \
+  && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+# The manifests first, so a change of source does not reinstall the dependencies.
+COPY package.json package-lock.json ./
+COPY widget/package.json widget/
+COPY server/package.json server/
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build
+
+# --- runtime: same base image (the native addon was built against its glibc), no compilers.
+FROM ${NODE_IMAGE} AS runtime
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=8787 \
+    DATA_DIR=/data
+WORKDIR /app
+# The server runs its TypeScript sources through tsx (a dev dependency), so node_modules is kept whole.
+# Files stay owned by root: the app cannot rewrite itself; only /data (the SQLite file) is writable.
+COPY --from=build /app /app
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME ["/data"]
+EXPOSE 8787
+HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 8787) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# node is PID 1 and handles SIGTERM itself (graceful shutdown in server/main.ts).
+CMD ["node", "--import", "tsx", "server/main.ts"]
