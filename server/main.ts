@@ -13,6 +13,7 @@ import { openStore } from './store/database.ts';
 import { createPaymentEvents } from './payments/events.ts';
 import { purgeIdempotencyKeys } from './payments/idempotency.ts';
 import { reconcilePayments } from './payments/reconcile.ts';
+import { reconcilePayouts } from './payouts/reconcile.ts';
 
 /** How often due sandbox outcomes and webhook retries are looked for. */
 const SANDBOX_TICK_MS = 250;
@@ -80,6 +81,7 @@ async function main() {
     reconciling ??= (async () => {
       try {
         await reconcilePayments({ store, provider, clock: systemClock, logger, events });
+        await reconcilePayouts({ store, provider, clock: systemClock, logger });
         await purgeIdempotencyKeys(store.db, systemClock.now());
       } catch (error) {
         logger.error({ err: error }, 'payment reconciliation failed');

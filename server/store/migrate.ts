@@ -7,12 +7,14 @@ import type { Database } from './schema.ts';
 import type { Engine } from './database.ts';
 import { sandboxTables } from './migrations/0001-sandbox.ts';
 import { paymentTables } from './migrations/0002-payments.ts';
+import { payoutTables } from './migrations/0003-payouts.ts';
 
 /** Ordered by name; a migration gets the engine only where the two need different column types. */
 function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
     '0001-sandbox': sandboxTables,
     '0002-payments': paymentTables(engine),
+    '0003-payouts': payoutTables,
   };
 }
 
@@ -30,4 +32,9 @@ export async function migrateToLatest(db: Kysely<Database>, engine: Engine): Pro
     const name = failed ? ` (${failed.migrationName})` : '';
     throw new Error(`database migration failed${name}: ${error instanceof Error ? error.message : String(error)}`);
   }
+}
+
+/** Names of every migration, in the order they apply. */
+export function migrationNames(): string[] {
+  return Object.keys(migrationsFor('sqlite')).sort();
 }

@@ -251,6 +251,8 @@ export interface Database {
   idempotency_keys: IdempotencyKeyRow;
   uploads: UploadRow;
   provider_webhooks: ProviderWebhookRow;
+  payout_recipients: PayoutRecipientRow;
+  payouts: PayoutRow;
   sandbox_payment_links: SandboxPaymentLinkRow;
   sandbox_transactions: SandboxTransactionRow;
   sandbox_recipients: SandboxRecipientRow;
@@ -258,4 +260,45 @@ export interface Database {
   sandbox_wallets: SandboxWalletRow;
   sandbox_webhook_deliveries: SandboxWebhookDeliveryRow;
   sandbox_webhook_attempts: SandboxWebhookAttemptRow;
+}
+
+/** A transfer recipient validated through us; `id` is the provider's `transferRecipientId`. */
+export interface PayoutRecipientRow {
+  id: string;
+  provider: string;
+  currency: string;
+  country: string;
+  channel: string | null;
+  /** The holder as the provider found it, e.g. "Aya Kouassi (MTN Mobile Money ****0001)". */
+  label: string;
+  /** JSON of the account as validated. */
+  account: string;
+  created_at: number;
+}
+
+/** One payout of the ledger, keyed on our reference (the provider's `externalReference`). */
+export interface PayoutRow {
+  reference: string;
+  /** The merchant's own `reference` from the request, if any (kept for their records). */
+  merchant_reference: string | null;
+  /** The provider's own reference, known once it answered. */
+  provider_reference: string | null;
+  transfer_recipient_id: string;
+  label: string | null;
+  amount: number;
+  currency: string;
+  country: string;
+  provider: string;
+  /** `processing`, `success` or `failed`. */
+  status: string;
+  /** 1 once `success` or `failed`: the first final status stands. */
+  final: Flag;
+  status_description: string | null;
+  narration: string | null;
+  version: number;
+  /** Last verify with the provider (throttle). */
+  verified_at: number | null;
+  created_at: number;
+  updated_at: number;
+  completed_at: number | null;
 }

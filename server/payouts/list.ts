@@ -1,0 +1,59 @@
+/**
+ * `GET /api/v1/payouts`: the ledger, newest first, under the provider's list rules (DESIGN section 8):
+ * UTC dates with `dateTo` inclusive to the end of that day, `page` from 1, `limit` 1 to 100 (default 4,
+ * as the provider's disbursement list), `pages = ceil(total / limit)`, a page past the end is empty.
+ */
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import {
+  DateOnlySchema,
+  DEFAULT_LIMITS,
+  DISBURSEMENT_STATUSES,
+  LimitSchema,
+  PageSchema,
+} from '../provider/schemas.ts';
+import type { Database } from '../store/schema.ts';
+import { toPayout } from './repository.ts';
+
+const DAY_MS = 86_400_000;
+
+export const PayoutListQuerySchema = z
+  .strictObject({
+    status: z.enum(DISBURSEMENT_STATUSES).optional(),
+    dateFrom: DateOnlySchema.optional(),
+    dateTo: DateOnlySchema.optional(),
+    page: PageSchema.optional(),
+    limit: LimitSchema.optional(),
+  })
+  .refine((query) => !query.dateFrom || !query.dateTo || query.dateFrom <= query.dateTo, {
+    message: 'must not be before dateFrom',
+    path: ['dateTo'],
+  });
+export type PayoutListQuery = z.infer<typeof PayoutListQuerySchema>;
+
+export async function listPayouts(db: Kysely<Database>, query: PayoutListQuery) {
+  const page = query.page ?? 1;
+  const limit = query.limit ?? DEFAULT_LIMITS.disbursements;
+  let filtered = db.selectFrom('payouts');
+  if (query.status) filtered = filtered.where('status', '=', query.status);
+  if (query.dateFrom)
+    filtered = filtered.where('created_at', '>=', Date.parse(`${query.dateFrom}T00:00:00.000Z`));
+  if (query.dateTo)
+    filtered = filtered.where('created_at', '<', Date.parse(`${query.dateTo}T00:00:00.000Z`) + DAY_MS);
+  const counted = await filtered
+    .select((eb) => eb.fn.countAll<number | string>().as('total'))
+    .executeTakeFirstOrThrow();
+  const total = Number(counted.total);
+  const offset = (page - 1) * limit;
+  const rows =
+    offset >= total
+      ? []
+      : await filtered
+          .selectAll()
+          .orderBy('created_at', 'desc')
+          .orderBy('reference', 'desc')
+          .limit(limit)
+          .offset(offset)
+          .execute();
+  return { statusCode: 200, total, page, pages: Math.ceil(total / limit), limit, data: rows.map(toPayout) };
+}

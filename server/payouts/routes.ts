@@ -1,0 +1,146 @@
+/**
+ * Payout routes (DESIGN section 3), mounted at /api/v1/payouts, every one behind the merchant key.
+ * `POST /` takes an Idempotency-Key (scope `payouts`): the same key and body replay the stored answer
+ * byte for byte without a second provider call; another body is 422; a 5xx releases the key.
+ */
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { z } from 'zod';
+import type { AppEnv } from '../app.ts';
+import { IdSchema } from '../contract/common.ts';
+import { ApiError, fieldErrors, renderError, validationFailed } from '../http/errors.ts';
+import { pathId } from '../http/input.ts';
+import { requireMerchant } from '../http/merchant-auth.ts';
+import type { Logger } from '../logger.ts';
+import {
+  finishIdempotent,
+  IDEMPOTENCY_HEADER,
+  readIdempotencyKey,
+  releaseIdempotent,
+  requestHash,
+  startIdempotent,
+} from '../payments/idempotency.ts';
+import {
+  BankAccountSchema,
+  MobileMoneyAccountSchema,
+  PositiveMinorUnitsSchema,
+  ProviderSlugSchema,
+} from '../provider/schemas.ts';
+import { readQuery } from '../merchant/query.ts';
+import { listPayouts, PayoutListQuerySchema } from './list.ts';
+import type { PayoutService } from './service.ts';
+
+const BODY_LIMIT = 8 * 1024;
+const JSON_HEADERS = { 'content-type': 'application/json; charset=UTF-8' };
+const NO_STORE = { 'Cache-Control': 'no-store' };
+
+export const ValidateRecipientBodySchema = z.strictObject({
+  provider: ProviderSlugSchema,
+  account: z.union([MobileMoneyAccountSchema, BankAccountSchema], {
+    error: 'must be {phoneNumber, network?} (mobile money) or {accountNumber, bankCode} (bank)',
+  }),
+});
+
+export const CreatePayoutBodySchema = z.strictObject({
+  transferRecipientId: z.string().min(1).max(200),
+  amount: PositiveMinorUnitsSchema,
+  narration: z.string().max(255, 'must be at most 255 characters').optional(),
+  /** The merchant's own reference, kept with the payout; ours is generated. */
+  reference: IdSchema.optional(),
+});
+
+const limited = bodyLimit({
+  maxSize: BODY_LIMIT,
+  onError: () => {
+    throw new ApiError(413, 'payload_too_large', `The request body must be at most ${BODY_LIMIT} bytes`);
+  },
+});
+
+/** The body as JSON: 415 unless labelled JSON, 400 unless it parses. */
+async function jsonBody(c: Context): Promise<unknown> {
+  if (!/^application\/json\s*(;|$)/i.test(c.req.header('content-type') ?? '')) {
+    throw new ApiError(
+      415,
+      'unsupported_media_type',
+      'Send the body as JSON with Content-Type: application/json',
+    );
+  }
+  try {
+    return JSON.parse(await c.req.text()) as unknown;
+  } catch {
+    throw validationFailed(
+      [{ path: '', message: 'must be a JSON document' }],
+      'The request body is not valid JSON',
+    );
+  }
+}
+
+function parsed<S extends z.ZodType>(schema: S, input: unknown, message?: string): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw validationFailed(fieldErrors(result.error), message);
+  return result.data;
+}
+
+export function payoutRoutes(
+  deps: { merchantApiKey: string; logger: Logger; clock: { now(): number } },
+  service: PayoutService,
+) {
+  const { logger, clock } = deps;
+  const db = service.context.db;
+  const merchant = requireMerchant(deps.merchantApiKey);
+
+  return new Hono<AppEnv>()
+    .get('/recipients/:provider/properties', merchant, async (c) => {
+      const slug = parsed(
+        ProviderSlugSchema,
+        c.req.param('provider'),
+        'The provider in the path is not valid',
+      );
+      return c.json({ statusCode: 200, data: await service.properties(slug) }, 200, NO_STORE);
+    })
+    .post('/recipients/validate', merchant, limited, async (c) => {
+      const request = parsed(ValidateRecipientBodySchema, await jsonBody(c));
+      return c.json({ statusCode: 201, data: await service.validateRecipient(request) }, 201, NO_STORE);
+    })
+    .get('/', merchant, async (c) => {
+      const query = readQuery(c, PayoutListQuerySchema);
+      return c.json(await listPayouts(db, query), 200, NO_STORE);
+    })
+    .post('/', merchant, limited, async (c) => {
+      const key = readIdempotencyKey(c.req.header(IDEMPOTENCY_HEADER));
+      const body = await jsonBody(c);
+      // Refusals that ran nothing are answered before the key is taken, so nothing is kept for them.
+      const input = parsed(CreatePayoutBodySchema, body);
+      const recipient = await service.recipientFor(input.transferRecipientId);
+      const started = await startIdempotent(db, {
+        scope: 'payouts',
+        key,
+        requestHash: requestHash('POST /api/v1/payouts', body),
+        now: clock.now(),
+      });
+      if (started.state === 'replay') {
+        return c.body(started.body, started.status as 201, {
+          ...JSON_HEADERS,
+          'Idempotent-Replayed': 'true',
+        });
+      }
+      let answer: Response;
+      try {
+        const payout = await service.create(input, recipient);
+        answer = c.body(JSON.stringify({ statusCode: 201, data: payout }), 201, JSON_HEADERS);
+      } catch (error) {
+        answer = renderError(error, c, logger);
+        // A 5xx is no result (nothing was paid out): forget the key so the merchant can retry.
+        if (answer.status >= 500) {
+          await releaseIdempotent(db, started.storageKey);
+          return answer;
+        }
+      }
+      await finishIdempotent(db, started.storageKey, answer.status, await answer.clone().text());
+      return answer;
+    })
+    .get('/:reference', merchant, async (c) => {
+      const payout = await service.get(pathId(c, 'reference'));
+      return c.json({ statusCode: 200, data: payout }, 200, NO_STORE);
+    });
+}

@@ -1,0 +1,178 @@
+/**
+ * `POST /webhooks/disbursements` (DESIGN sections 5 and 8): the provider's `disbursement.status`
+ * webhooks feeding the payout ledger. Same rules as the payment webhooks: the signature is checked over
+ * the raw bytes (client secret, or the previous one during a rotation); a verified webhook is stored in
+ * `provider_webhooks` before the 200, deduplicated by `deliveryId`, else `reference:status`. It is keyed
+ * on OUR reference (the provider's `externalReference`) and applied forward only; a webhook for a payout
+ * we do not know is stored and acknowledged.
+ */
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { z } from 'zod';
+import type { AppDeps, AppEnv } from '../app.ts';
+import { clientIp } from '../http/client-ip.ts';
+import { ApiError, fieldErrors, validationFailed } from '../http/errors.ts';
+import { applyPayoutObservation, findPayout } from '../payouts/repository.ts';
+import type { PayoutContext } from '../payouts/verify.ts';
+import { DisbursementWebhookSchema } from '../provider/schemas.ts';
+import { SIGNATURE_HEADER, verifyWebhookSignature } from '../provider/signature.ts';
+import { WEBHOOK_BODY_LIMIT } from './routes.ts';
+
+/** `deliveryId` optional, as for collections: `reference:status` deduplicates well enough. */
+export const ReceivedDisbursementWebhookSchema = DisbursementWebhookSchema.extend({
+  deliveryId: z.string().min(1).max(200).optional(),
+});
+export type ReceivedDisbursementWebhook = z.infer<typeof ReceivedDisbursementWebhookSchema>;
+
+export type DisbursementIngestOutcome = 'applied' | 'unchanged' | 'duplicate' | 'unknown_payout' | 'mismatch';
+
+/** Our reference for a webhook: `externalReference`, else the payout holding the provider's reference. */
+async function ourReference(context: PayoutContext, webhook: ReceivedDisbursementWebhook) {
+  const { externalReference, reference } = webhook.data;
+  if (externalReference) return externalReference;
+  const row = await context.db
+    .selectFrom('payouts')
+    .select('reference')
+    .where('provider_reference', '=', reference)
+    .executeTakeFirst();
+  return row?.reference ?? reference;
+}
+
+export async function ingestDisbursementWebhook(
+  context: PayoutContext,
+  rawBody: string,
+  webhook: ReceivedDisbursementWebhook,
+): Promise<DisbursementIngestOutcome> {
+  const { data } = webhook;
+  const reference = await ourReference(context, webhook);
+  const dedupKey = webhook.deliveryId ?? `${reference}:${data.status}`;
+  const inserted = await context.db
+    .insertInto('provider_webhooks')
+    .values({
+      dedup_key: dedupKey,
+      event: webhook.event,
+      reference,
+      status: data.status,
+      body: rawBody,
+      received_at: context.clock.now(),
+      processed_at: null,
+    })
+    .onConflict((conflict) => conflict.column('dedup_key').doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) {
+    const stored = await context.db
+      .selectFrom('provider_webhooks')
+      .select('processed_at')
+      .where('dedup_key', '=', dedupKey)
+      .executeTakeFirst();
+    if (stored?.processed_at != null) {
+      context.logger.info({ dedupKey, reference }, 'disbursement webhook: duplicate delivery ignored');
+      return 'duplicate';
+    }
+  }
+
+  const outcome = await apply(context, reference, webhook);
+  await context.db
+    .updateTable('provider_webhooks')
+    .set({ processed_at: context.clock.now() })
+    .where('dedup_key', '=', dedupKey)
+    .execute();
+  return outcome;
+}
+
+async function apply(
+  context: PayoutContext,
+  reference: string,
+  { data }: ReceivedDisbursementWebhook,
+): Promise<DisbursementIngestOutcome> {
+  const row = await findPayout(context.db, reference);
+  if (!row) {
+    context.logger.warn(
+      { reference, providerReference: data.reference },
+      'disbursement webhook for a payout we do not know; stored',
+    );
+    return 'unknown_payout';
+  }
+  if (row.amount !== data.amount || row.currency !== data.currency) {
+    context.logger.error(
+      {
+        reference,
+        ours: { amount: row.amount, currency: row.currency },
+        webhook: { amount: data.amount, currency: data.currency },
+      },
+      'disbursement webhook: amount or currency differs from the ledger; not applied',
+    );
+    return 'mismatch';
+  }
+  const applied = await applyPayoutObservation(
+    context.db,
+    reference,
+    {
+      status: data.status,
+      statusDescription: data.statusDescription,
+      providerReference: data.reference,
+      label: data.transferRecipientLabel,
+      completedAt: data.completedAt == null ? null : data.completedAt * 1000,
+    },
+    context.clock.now(),
+  );
+  if (applied?.conflicting) {
+    context.logger.error(
+      { reference, ...applied.conflicting },
+      'disbursement webhook: conflicting final status; keeping ours',
+    );
+  }
+  return applied?.changed ? 'applied' : 'unchanged';
+}
+
+export function disbursementWebhookRoutes(deps: Pick<AppDeps, 'config' | 'logger'>, payouts: PayoutContext) {
+  const { config, logger } = deps;
+  const secrets = [config.clientSecret, config.clientSecretPrevious ?? ''];
+  const sourceIps = config.webhookSourceIps?.length ? new Set(config.webhookSourceIps) : null;
+
+  return new Hono<AppEnv>().post(
+    '/disbursements',
+    bodyLimit({
+      maxSize: WEBHOOK_BODY_LIMIT,
+      onError: () => {
+        throw new ApiError(
+          413,
+          'payload_too_large',
+          `A webhook body must be at most ${WEBHOOK_BODY_LIMIT} bytes`,
+        );
+      },
+    }),
+    async (c) => {
+      if (sourceIps && !sourceIps.has(clientIp(c, config.trustProxy))) {
+        logger.warn(
+          { ip: clientIp(c, config.trustProxy) },
+          'webhook from an address outside WEBHOOK_SOURCE_IPS refused',
+        );
+        throw new ApiError(403, 'forbidden', 'Webhooks are not accepted from this address');
+      }
+      const raw = new Uint8Array(await c.req.arrayBuffer());
+      if (!verifyWebhookSignature(raw, c.req.header(SIGNATURE_HEADER), secrets)) {
+        logger.warn({ bytes: raw.byteLength }, 'disbursement webhook with a bad signature refused');
+        throw new ApiError(401, 'invalid_signature', 'The webhook signature does not match');
+      }
+      let text: string;
+      let json: unknown;
+      try {
+        text = new TextDecoder('utf-8', { fatal: true }).decode(raw);
+        json = JSON.parse(text);
+      } catch {
+        throw validationFailed(
+          [{ path: '', message: 'must be a UTF-8 JSON document' }],
+          'The webhook body is not valid JSON',
+        );
+      }
+      const parsed = ReceivedDisbursementWebhookSchema.safeParse(json);
+      if (!parsed.success) {
+        logger.warn({ fields: fieldErrors(parsed.error) }, 'signed webhook with an unexpected shape refused');
+        throw validationFailed(fieldErrors(parsed.error), 'The webhook is not a disbursement webhook');
+      }
+      const outcome = await ingestDisbursementWebhook(payouts, text, parsed.data);
+      return c.json({ statusCode: 200, data: { received: true, outcome } }, 200);
+    },
+  );
+}
