@@ -1,32 +1,7 @@
 // The product from the outside: the real server, the built widget, Debian's Chromium, a merchant page on
 // another origin. Elements are found by role and label, as a payer (or a screen reader) finds them.
 import { expect, test, type Page } from '@playwright/test';
-
-const api = () => process.env.E2E_API_URL ?? '';
-const merchant = (link = 'lnk_fixed_ci', locale = 'en') => `${process.env.E2E_MERCHANT_URL}/?link=${link}&locale=${locale}`;
-
-async function shot(page: Page, name: string) {
-  await page.screenshot({ path: `test-results/e2e/${test.info().title.replace(/\W+/g, '-')}-${name}.png`, fullPage: true });
-}
-
-/** Fills the form of `lnk_fixed_ci` (a required text field; anonymous payments off) and pays. */
-async function payFixedLink(page: Page, phone: string) {
-  await page.goto(merchant());
-  await expect(page.getByRole('heading', { name: /Abonnement Premium/ })).toBeVisible();
-  await shot(page, 'form');
-  await page.getByLabel('Numéro d’abonné').fill('AB-1234');
-  await page.getByLabel('Full name').fill('Awa Koné');
-  await page.getByLabel('Email').fill('awa@example.com');
-  await page.getByLabel('Phone number').fill(phone);
-  await page.getByRole('button', { name: /^Pay / }).click();
-}
-
-async function sandboxCheckoutCount(page: Page): Promise<number> {
-  const response = await page.request.get(`${api()}/sandbox/payments/v1/checkouts?limit=1`, {
-    headers: { 'client-id': 'pk_sandbox_demo', 'client-secret': 'sk_sandbox_demo_secret' },
-  });
-  return ((await response.json()) as { total: number }).total;
-}
+import { api, merchant, payFixedLink, sandboxCheckoutCount, shot, typeInto } from './helpers.ts';
 
 test('direct charge with OTP, from a merchant page on another origin', async ({ page }) => {
   await payFixedLink(page, '+2250700000000');
@@ -107,15 +82,8 @@ test('the whole flow by keyboard only', async ({ page }) => {
   await expect(page.getByRole('heading', { name: /Pourboire/ })).toBeVisible();
   // Tab to the amount, type, then tab through to the phone number and submit with Enter.
   await page.keyboard.press('Tab');
-  const typeInto = async (label: string, text: string) => {
-    for (let i = 0; i < 40; i++) {
-      if (await page.getByLabel(label).evaluate((el) => el === (el.getRootNode() as ShadowRoot).activeElement)) break;
-      await page.keyboard.press('Tab');
-    }
-    await page.keyboard.type(text);
-  };
-  await typeInto('Amount (XOF)', '500');
-  await typeInto('Phone number', '+2250700000000');
+  await typeInto(page, 'Amount (XOF)', '500');
+  await typeInto(page, 'Phone number', '+2250700000000');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Enter your code' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Enter your code' })).toBeFocused();

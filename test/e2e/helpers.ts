@@ -1,0 +1,110 @@
+// What every end-to-end spec shares: where the server and the merchant page are, screenshots, the payer's
+// usual moves on the widget, and the sandbox's APIs. Elements are found by role and label.
+import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
+
+export const api = () => process.env.E2E_API_URL ?? '';
+export const merchant = (link = 'lnk_fixed_ci', locale = 'en') =>
+  `${process.env.E2E_MERCHANT_URL}/?link=${link}&locale=${locale}`;
+
+/** The sandbox's demo credentials (embedded mode only). */
+export const sandboxHeaders = { 'client-id': 'pk_sandbox_demo', 'client-secret': 'sk_sandbox_demo_secret' };
+
+/** Final results arrive by webhook after SANDBOX_OUTCOME_DELAY_MS, then over the stream or a poll. */
+export const FINAL = { timeout: 15_000 };
+
+/** Saves a full-page screenshot of the current step as a test artifact. */
+export async function shot(page: Page, name: string) {
+  await page.screenshot({
+    path: `test-results/e2e/${test.info().title.replace(/\W+/g, '-')}-${name}.png`,
+    fullPage: true,
+  });
+}
+
+export const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { name });
+export const payButton = (page: Page) => page.getByRole('button', { name: /^Pay / });
+
+/** Fills the form of `lnk_fixed_ci` (a required text field; anonymous payments off), without paying. */
+export async function fillFixedLink(page: Page, phone: string) {
+  await page.goto(merchant());
+  await expect(heading(page, /Abonnement Premium/)).toBeVisible();
+  await shot(page, 'form');
+  await page.getByLabel('Numéro d’abonné').fill('AB-1234');
+  await page.getByLabel('Full name').fill('Awa Koné');
+  await page.getByLabel('Email').fill('awa@example.com');
+  await page.getByLabel('Phone number').fill(phone);
+}
+
+/** Fills the form of `lnk_fixed_ci` and pays. */
+export async function payFixedLink(page: Page, phone: string) {
+  await fillFixedLink(page, phone);
+  await payButton(page).click();
+}
+
+/** Types a code on the OTP (or customer code) step and confirms it. */
+export async function enterCode(page: Page, label: 'Code' | 'Customer code', code: string) {
+  await page.getByLabel(label).fill(code);
+  await page.getByRole('button', { name: 'Confirm' }).click();
+}
+
+export async function expectSuccess(page: Page) {
+  await expect(heading(page, 'Payment successful')).toBeVisible(FINAL);
+  await expect(page.getByText(/pay_[0-9a-f]{32}/)).toBeVisible();
+  await shot(page, 'success');
+}
+
+/** The payment's reference as the widget shows it (processing, bank transfer, result steps). */
+export async function shownReference(page: Page): Promise<string> {
+  const text = await page.getByText(/^pay_[0-9a-f]{32}$/).textContent();
+  return (text ?? '').trim();
+}
+
+/** Every request the page sends to our API from now on, or only those whose URL matches `only`. */
+export function recordApiRequests(page: Page, only?: RegExp): Request[] {
+  const sent: Request[] = [];
+  page.on('request', (request) => {
+    const url = request.url();
+    if (url.startsWith(`${api()}/api/`) && (!only || only.test(url))) sent.push(request);
+  });
+  return sent;
+}
+
+/** How many checkouts the sandbox holds. */
+export async function sandboxCheckoutCount(page: Page): Promise<number> {
+  const response = await page.request.get(`${api()}/sandbox/payments/v1/checkouts?limit=1`, {
+    headers: sandboxHeaders,
+  });
+  return ((await response.json()) as { total: number }).total;
+}
+
+/** Where the provider (the sandbox) says a collection stands: `success`, `failed`, `pending`… */
+export async function sandboxStatus(page: Page, reference: string): Promise<string> {
+  const response = await page.request.get(`${api()}/sandbox/payments/v1/payments/verify/${reference}`, {
+    headers: sandboxHeaders,
+  });
+  return ((await response.json()) as { data: { status: string } }).data.status;
+}
+
+/** Forces a sandbox collection to a final status, as the provider would after a transfer. */
+export async function setSandboxStatus(page: Page, reference: string, status: 'success' | 'failed') {
+  const response = await page.request.post(`${api()}/sandbox/_admin/transactions/${reference}/status`, {
+    headers: sandboxHeaders,
+    data: { status },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+/** Moves focus with Tab until `target` (a control's label, or a locator inside the widget) has it. */
+export async function tabTo(page: Page, target: string | Locator) {
+  const control = typeof target === 'string' ? page.getByLabel(target, { exact: true }) : target;
+  for (let i = 0; i < 40; i++) {
+    if (await control.evaluate((el) => el === (el.getRootNode() as ShadowRoot).activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${String(target)}`);
+}
+
+/** Tabs to a control and types into it, as a keyboard-only payer does. */
+export async function typeInto(page: Page, label: string, text: string) {
+  await tabTo(page, label);
+  await page.keyboard.type(text);
+}
