@@ -39,10 +39,10 @@ test('five wrong OTPs end the payment', async ({ page }) => {
   await expect.poll(() => sandboxStatus(page, reference)).toBe('failed');
 });
 
-test.fixme('five wrong OTPs: the failure screen does not still ask for the code', async ({ page }) => {
-  // Product bug: after otp_locked the Failed step shows the OTP step's payment.message ("Enter the one-time code…").
+test('five wrong OTPs: the failure screen gives the lockout reason, not the code prompt', async ({ page }) => {
   await sendFiveWrongCodes(page);
   await expect(page.getByText(/Enter the one-time code/)).toHaveCount(0);
+  await expect(page.getByText(/Too many wrong codes/)).toBeVisible();
 });
 
 test('pending, then success pushed over the event stream', async ({ page }) => {
