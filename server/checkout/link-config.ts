@@ -79,11 +79,39 @@ function statusOf(link: PaymentLinkWithAnalytics, amount: AmountRule, now: numbe
   return 'active';
 }
 
+/** What a snapshot alone decides, worked out once per snapshot (URLs parsed, fields cleaned, dates). */
+interface SnapshotParts {
+  logo: string | undefined;
+  redirectUrl: string | undefined;
+  customFields: CustomField[];
+  expiresAt: string | undefined;
+}
+const partsBySnapshot = new WeakMap<LinkSnapshot, SnapshotParts>();
+
+function snapshotParts(snapshot: LinkSnapshot): SnapshotParts {
+  let parts = partsBySnapshot.get(snapshot);
+  if (!parts) {
+    const { link } = snapshot;
+    parts = {
+      logo: httpUrl(link.logo),
+      redirectUrl: httpUrl(link.redirectURL),
+      customFields: customFields(link),
+      // The last millisecond it can be paid in, so a date-only expiry reads as that day everywhere.
+      expiresAt: link.expiresAt ? new Date(expiryInstant(link.expiresAt) - 1).toISOString() : undefined,
+    };
+    partsBySnapshot.set(snapshot, parts);
+  }
+  return parts;
+}
+
 export function linkConfig(snapshot: LinkSnapshot, inFlight: number, now: number): CheckoutConfig {
   const { link, methods, currencyExponent } = snapshot;
   const amount = amountRule(link, inFlight);
-  const logo = httpUrl(link.logo);
-  const redirectUrl = httpUrl(link.redirectURL);
+  const { logo, redirectUrl, expiresAt } = snapshotParts(snapshot);
+  // A copy per config: a caller may change its config without changing the next payer's.
+  const customFields = snapshotParts(snapshot).customFields.map((field) =>
+    field.options ? { ...field, options: [...field.options] } : { ...field },
+  );
   return {
     kind: 'link',
     id: link.id,
@@ -95,13 +123,12 @@ export function linkConfig(snapshot: LinkSnapshot, inFlight: number, now: number
     currencyExponent,
     country: link.country,
     amount,
-    customFields: customFields(link),
+    customFields,
     methods,
     hosted: true,
     anonymous: link.isAnonymousPaymentEnabled === true,
     ...(redirectUrl ? { redirectUrl } : {}),
     status: statusOf(link, amount, now),
-    // The last millisecond it can be paid in, so a date-only expiry reads as that day everywhere.
-    ...(link.expiresAt ? { expiresAt: new Date(expiryInstant(link.expiresAt) - 1).toISOString() } : {}),
+    ...(expiresAt ? { expiresAt } : {}),
   };
 }

@@ -120,7 +120,41 @@ function methodSchema(config: CheckoutConfig) {
   });
 }
 
+/**
+ * Built schemas by the checkout's methods array (the same array for every read of a cached link), then
+ * by everything else the schema reads. Building one costs far more than parsing with it, and a payment
+ * would otherwise build one every time. Bounded per methods array: `remaining` moves with payments.
+ */
+const builtSchemas = new WeakMap<CheckoutConfig['methods'], Map<string, z.ZodType<PayerInput>>>();
+const BUILT_PER_METHODS = 64;
+
 export function payerSchema(config: CheckoutConfig): z.ZodType<PayerInput> {
+  const { fixed, min, max, remaining } = config.amount;
+  const key = JSON.stringify([
+    config.kind,
+    config.id,
+    fixed,
+    min ?? null,
+    max ?? null,
+    remaining ?? null,
+    config.currency,
+    config.currencyExponent,
+    config.anonymous,
+    config.hosted,
+    config.customFields,
+  ]);
+  let built = builtSchemas.get(config.methods);
+  if (!built) builtSchemas.set(config.methods, (built = new Map()));
+  let schema = built.get(key);
+  if (!schema) {
+    if (built.size >= BUILT_PER_METHODS) built.clear();
+    schema = buildPayerSchema(config);
+    built.set(key, schema);
+  }
+  return schema;
+}
+
+function buildPayerSchema(config: CheckoutConfig): z.ZodType<PayerInput> {
   const idOf = (kind: CheckoutConfig['kind']) =>
     config.kind === kind
       ? IdSchema.refine((id) => id === config.id, 'is not this checkout')

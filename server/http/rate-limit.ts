@@ -23,10 +23,12 @@ const SWEEP_THRESHOLD = 10_000;
 export interface RateLimiter {
   /** Counts one request; throws 429 once `key` has used up its window in `scope`. */
   hit(scope: RateLimitScope, key: string): void;
+  /** True when limits are lifted (`RATE_LIMITS=off`): nothing is counted, so no key need be derived. */
+  readonly off?: boolean;
 }
 
 export function createRateLimiter(limits: RateLimits, clock: Clock): RateLimiter {
-  if (limits === 'off') return { hit: () => undefined };
+  if (limits === 'off') return { hit: () => undefined, off: true };
   const byScope = limits;
   const windows = new Map<string, Window>();
   let nextSweepAt = SWEEP_THRESHOLD;
@@ -70,6 +72,7 @@ export function rateLimit(
   scope: RateLimitScope,
   keyOf: (c: Context) => string | undefined,
 ): MiddlewareHandler {
+  if (limiter.off) return (_c, next) => next();
   return async (c, next) => {
     const key = keyOf(c);
     if (key) limiter.hit(scope, key);

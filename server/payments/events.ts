@@ -9,7 +9,7 @@
  */
 import { EventEmitter } from 'node:events';
 import { sql } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Logger } from '../logger.ts';
 import type { Store } from '../store/database.ts';
 
@@ -63,7 +63,7 @@ export function createPaymentEvents(store: Store, options: PaymentEventsOptions)
   /** Connects on the first subscription, and again after the connection dropped. */
   function ensureListening() {
     if (closed || listening) return;
-    const client = new pg.Client({ connectionString });
+    let client: pg.Client | undefined;
     const dropped = (error?: Error) => {
       if (error)
         logger.warn(
@@ -71,19 +71,23 @@ export function createPaymentEvents(store: Store, options: PaymentEventsOptions)
           'payment events: LISTEN connection lost; reconnecting on next subscription',
         );
       listening = null;
-      client.removeAllListeners();
-      client.end().catch(() => undefined);
+      client?.removeAllListeners();
+      client?.end().catch(() => undefined);
     };
-    client.on('notification', (message) => {
-      const [reference, version] = (message.payload ?? '').split(':');
-      if (reference && version && /^\d+$/.test(version)) emit(reference, Number(version));
+    // `pg` is loaded on first use, so a SQLite process never loads it.
+    listening = import('pg').then(async ({ default: pg }) => {
+      const connected = new pg.Client({ connectionString });
+      client = connected;
+      connected.on('notification', (message) => {
+        const [reference, version] = (message.payload ?? '').split(':');
+        if (reference && version && /^\d+$/.test(version)) emit(reference, Number(version));
+      });
+      connected.on('error', dropped);
+      connected.on('end', () => dropped());
+      await connected.connect();
+      await connected.query(`LISTEN ${PAYMENT_EVENTS_CHANNEL}`);
+      return connected;
     });
-    client.on('error', dropped);
-    client.on('end', () => dropped());
-    listening = client
-      .connect()
-      .then(() => client.query(`LISTEN ${PAYMENT_EVENTS_CHANNEL}`))
-      .then(() => client);
     listening.catch((error: unknown) => dropped(error instanceof Error ? error : new Error(String(error))));
   }
 

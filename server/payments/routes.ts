@@ -97,9 +97,13 @@ export function paymentRoutes(
         });
       }
       let answer: Response;
+      // The text kept for replays; read from a clone only for an error page (cloning turns the answer
+      // into a stream the server then has to pump, where a string is written at once).
+      let text: string | undefined;
       try {
         const created = await service.create(parsed.data);
-        answer = c.body(JSON.stringify({ statusCode: 201, data: created }), 201, JSON_HEADERS);
+        text = JSON.stringify({ statusCode: 201, data: created });
+        answer = c.body(text, 201, JSON_HEADERS);
       } catch (error) {
         answer = renderError(error, c, logger);
         // A 5xx is no result: forget the key so the payer can try again. A 4xx is kept and replayed.
@@ -108,7 +112,7 @@ export function paymentRoutes(
           return answer;
         }
       }
-      await finishIdempotent(store.db, started.storageKey, answer.status, await answer.clone().text());
+      await finishIdempotent(store.db, started.storageKey, answer.status, text ?? (await answer.clone().text()));
       return answer;
     })
     .post('/:reference/confirm', perReference, limited(CONFIRM_BODY_LIMIT), async (c) => {

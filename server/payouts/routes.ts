@@ -125,9 +125,13 @@ export function payoutRoutes(
         });
       }
       let answer: Response;
+      // The text kept for replays; read from a clone only for an error page (cloning turns the answer
+      // into a stream the server then has to pump, where a string is written at once).
+      let text: string | undefined;
       try {
         const payout = await service.create(input, recipient);
-        answer = c.body(JSON.stringify({ statusCode: 201, data: payout }), 201, JSON_HEADERS);
+        text = JSON.stringify({ statusCode: 201, data: payout });
+        answer = c.body(text, 201, JSON_HEADERS);
       } catch (error) {
         answer = renderError(error, c, logger);
         // A 5xx is no result (nothing was paid out): forget the key so the merchant can retry.
@@ -136,7 +140,7 @@ export function payoutRoutes(
           return answer;
         }
       }
-      await finishIdempotent(db, started.storageKey, answer.status, await answer.clone().text());
+      await finishIdempotent(db, started.storageKey, answer.status, text ?? (await answer.clone().text()));
       return answer;
     })
     .get('/:reference', merchant, async (c) => {

@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Database } from './schema.ts';
 import { migrateToLatest } from './migrate.ts';
 
@@ -39,15 +39,19 @@ function parseSafeInteger(text: string): number {
   if (!Number.isSafeInteger(value)) throw new RangeError(`database integer out of safe range: ${text}`);
   return value;
 }
-const pgTypes = {
-  getTypeParser(oid: number, format?: 'text' | 'binary') {
-    if (oid === PG_INT8 || oid === PG_NUMERIC) return parseSafeInteger;
-    return pg.types.getTypeParser(oid, format);
-  },
-};
+function pgTypes(types: typeof pg.types) {
+  return {
+    getTypeParser(oid: number, format?: 'text' | 'binary') {
+      if (oid === PG_INT8 || oid === PG_NUMERIC) return parseSafeInteger;
+      return types.getTypeParser(oid, format);
+    },
+  };
+}
 
 export async function openStore(options: StoreOptions = {}): Promise<Store> {
-  const store = options.databaseUrl?.startsWith('postgres') ? openPostgres(options.databaseUrl) : openSqlite(options);
+  const store = options.databaseUrl?.startsWith('postgres')
+    ? await openPostgres(options.databaseUrl)
+    : openSqlite(options);
   try {
     await migrateToLatest(store.db, store.engine);
   } catch (error) {
@@ -94,8 +98,10 @@ function cachePreparedStatements(sqlite: SqliteDatabase.Database) {
   }) as typeof sqlite.prepare;
 }
 
-function openPostgres(connectionString: string): Store {
-  const pool = new pg.Pool({ connectionString, max: 10, types: pgTypes });
+/** `pg` is loaded only here: a SQLite process never pays for the driver (memory, start-up). */
+async function openPostgres(connectionString: string): Promise<Store> {
+  const { default: pg } = await import('pg');
+  const pool = new pg.Pool({ connectionString, max: 10, types: pgTypes(pg.types) });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', (error) => console.error('[store] idle PostgreSQL client error:', error.message));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

@@ -48,16 +48,10 @@ export async function insertTransaction(context: SandboxContext, fields: NewTran
     charge,
     total_amount: fields.amount + charge,
   };
-  const taken = await context.db
-    .selectFrom('sandbox_transactions')
-    .select('reference')
-    .where('reference', '=', row.reference)
-    .executeTakeFirst();
-  if (taken) throw duplicateReference(row.reference);
   try {
     await context.db.insertInto('sandbox_transactions').values(row).execute();
   } catch (error) {
-    // Two requests with one reference at the same moment: the primary key decides, the loser gets 409.
+    // A reference already used (now or by a request at the same moment): the primary key decides, 409.
     if (/unique|duplicate key/i.test(String(error))) throw duplicateReference(row.reference);
     throw error;
   }
