@@ -11,6 +11,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { Sandbox } from '../server/sandbox/app.ts';
+import { SANDBOX_PROVIDERS } from '../server/sandbox/providers.ts';
 
 const PUBLIC_DIR = fileURLToPath(new URL('./public/', import.meta.url));
 /** The Vite build of the SPA and the playground (`npm run build`, demo/vite.config.ts). */
@@ -127,6 +128,24 @@ export function demoRoutes(deps: DemoDeps) {
       .get('/csp', page(PUBLIC_DIR, 'csp.html'))
       .get('/spa', page(BUILD_DIR, 'spa/index.html'))
       .get('/playground', page(BUILD_DIR, 'playground/index.html'))
+      // The merchant console; it logs in through /console/login (server/console/routes.ts).
+      .get('/console', page(BUILD_DIR, 'console/index.html'))
+      // The console's payout form offers the sandbox's providers (public catalogue, no secrets).
+      .get('/demo/payout-providers', (c) =>
+        c.json(
+          {
+            statusCode: 200,
+            data: SANDBOX_PROVIDERS.map(({ slug, label, country, currency, channel }) => ({
+              slug,
+              label,
+              country,
+              currency,
+              channel,
+            })),
+          },
+          200,
+        ),
+      )
       // Hashed file names: cached for good.
       .get(
         '/demo/app/*',

@@ -1,7 +1,8 @@
-// The demo's own apps, bundled as a merchant's SPA would be: the SPA (/spa) and the integration
-// playground (/playground). `pay-checkout` resolves through the workspace to the package build
-// (widget/dist, made by the steps of `npm run build` before this one). Output: demo/dist/<page>/index.html
-// and hashed files under demo/dist/assets/, served by demo/server.ts at /demo/app/.
+// The demo's own apps, bundled as a merchant's SPA would be: the SPA (/spa), the integration
+// playground (/playground) and the merchant console (/console). `pay-checkout` resolves through the
+// workspace to the package build (widget/dist, made by the steps of `npm run build` before this one).
+// Output: demo/dist/<page>/index.html and hashed files under demo/dist/assets/, served by demo/server.ts
+// at /demo/app/.
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
@@ -23,6 +24,7 @@ export default defineConfig({
       input: {
         spa: fileURLToPath(new URL('./spa/index.html', import.meta.url)),
         playground: fileURLToPath(new URL('./playground/index.html', import.meta.url)),
+        console: fileURLToPath(new URL('./console/index.html', import.meta.url)),
       },
     },
   },

@@ -25,6 +25,10 @@ import type { ProviderClient } from './provider/client.ts';
 import type { Sandbox } from './sandbox/app.ts';
 import type { Store } from './store/database.ts';
 import { uploadRoutes } from './uploads/routes.ts';
+import { consoleRoutes } from './console/routes.ts';
+import { createConsoleSessions, type ConsoleSessions } from './http/console-session.ts';
+import { createMetrics, type Metrics } from './metrics/metrics.ts';
+import { metricsRoutes } from './metrics/routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -46,6 +50,10 @@ export interface AppDeps {
 /** Values middleware sets on the context for the handlers after it. */
 export interface AppVariables {
   requestId: string;
+  /** The console's sessions, read by requireMerchant (the cookie is one way in). */
+  consoleSessions: ConsoleSessions;
+  /** This app's metrics, for what is counted outside the request middleware (renderError). */
+  metrics: Metrics;
 }
 
 export type AppEnv = { Variables: AppVariables };
@@ -53,16 +61,28 @@ export type AppEnv = { Variables: AppVariables };
 export function createApp(deps: AppDeps) {
   const { sandbox, logger } = deps;
   const app = new Hono<AppEnv>();
+  const metrics = createMetrics();
+  const consoleSessions = createConsoleSessions(deps.clock, deps.publicUrl);
 
+  app.use(async (c, next) => {
+    c.set('metrics', metrics);
+    c.set('consoleSessions', consoleSessions);
+    await next();
+  });
+  app.use(metrics.middleware);
   app.use(async (c, next) => {
     // A caller's id is kept when it is a plain token (so logs across services line up), else ours.
     const given = c.req.header('x-request-id');
     const requestId = given && /^[\w.:-]{1,64}$/.test(given) ? given : randomUUID();
     c.set('requestId', requestId);
     c.header('x-request-id', requestId);
+    // A silent logger writes no line a request id could go on: no scope, no access log (the scope
+    // enables async hooks that tax every promise of the request).
+    if (!logger.isLevelEnabled('fatal')) return next();
     const started = performance.now();
     await withRequestId(requestId, async () => {
       await next();
+      if (!logger.isLevelEnabled('info')) return;
       logger.info(
         { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
         'request',
@@ -80,6 +100,8 @@ export function createApp(deps: AppDeps) {
   );
 
   app.route('/', healthRoutes(deps));
+  app.route('/', metricsRoutes(deps, metrics));
+  app.route('/', consoleRoutes(deps, consoleSessions));
 
   app.use('/api/v1/*', apiCors(deps.config.allowedOrigins, deps.publicUrl));
   app.route('/widget', widgetAssets(deps.widgetDistDir ?? 'dist'));

@@ -137,11 +137,37 @@ export const MERCHANT_OPERATIONS: readonly Operation[] = [
     requestBody: {
       required: true,
       content: {
-        'application/x-www-form-urlencoded': { schema: object({ key: { type: 'string' } }, ['key']) },
+        'application/x-www-form-urlencoded': { schema: object({ apiKey: { type: 'string' } }, ['apiKey']) },
       },
     },
-    success: { status: 303, description: 'Redirect to /console with an HttpOnly, SameSite=Strict cookie' },
-    errors: [401, 429],
+    success: {
+      status: 303,
+      description:
+        'Redirect to /console with an HttpOnly, SameSite=Strict session cookie (8 h); a wrong key redirects to /console?error=1 without a cookie',
+    },
+    errors: [403, 429],
+  },
+  {
+    id: 'consoleLogout',
+    method: 'post',
+    path: '/console/logout',
+    tag: 'Merchant',
+    summary: 'End the console session',
+    success: { status: 303, description: 'Redirect to /console; the cookie is cleared' },
+    errors: [403],
+  },
+  {
+    id: 'consoleSession',
+    method: 'get',
+    path: '/console/session',
+    tag: 'Merchant',
+    summary: 'Whether the console cookie is a live session',
+    success: {
+      status: 200,
+      description: 'When the session ends',
+      content: single(object({ expiresAt: { type: 'string' } }, ['expiresAt'])),
+    },
+    errors: [401],
   },
 
   // --- Payouts ----------------------------------------------------------------------------------------

@@ -150,13 +150,14 @@ export const PUBLIC_OPERATIONS: readonly Operation[] = [
     method: 'get',
     path: '/metrics',
     tag: 'Operations',
-    summary: 'Prometheus metrics',
+    summary: 'Prometheus metrics (text format 0.0.4), behind the merchant key',
+    merchant: true,
     success: {
       status: 200,
       description: 'Metrics',
       content: { 'text/plain': { schema: { type: 'string' } } },
     },
-    errors: [],
+    errors: [401],
   },
   {
     id: 'openapi',

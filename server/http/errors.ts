@@ -48,8 +48,17 @@ export interface ErrorLogger {
   error(details: object, message: string): void;
 }
 
+/** Where provider failures are counted (the app's metrics, set on the context by createApp). */
+interface ProviderErrorCounter {
+  countProviderError(error: ProviderError): void;
+}
+
 export function renderError(error: unknown, c: Context, logger?: ErrorLogger) {
   const apiError = toApiError(error);
+  // Every provider failure a caller sees passes here: the one place to count them (GET /metrics).
+  if (error instanceof ProviderError) {
+    (c.get('metrics' as never) as ProviderErrorCounter | undefined)?.countProviderError(error);
+  }
   if (apiError.status >= 500 && apiError.code === 'internal') {
     logger?.error({ err: error, requestId: c.get('requestId' as never) }, 'unexpected error');
   }

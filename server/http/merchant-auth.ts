@@ -1,11 +1,17 @@
 /**
- * Merchant authentication for server-to-server calls (DESIGN section 3): `Authorization: Bearer
- * MERCHANT_API_KEY`. The console's cookie will be accepted here too once the console exists, so every
- * merchant route (sessions, uploads, the payments list) shares this one gate.
+ * Merchant authentication (DESIGN section 3): `Authorization: Bearer MERCHANT_API_KEY` for server-to-server
+ * calls, or the console's session cookie (see console-session.ts), so every merchant route (sessions,
+ * uploads, the payments list, payouts, /metrics) shares this one gate. A cookie is ambient authority, so
+ * an unsafe method carried by it must come from one of our own pages (`Origin`): 403 otherwise (CSRF).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
+import type { AppEnv } from '../app.ts';
+import { CONSOLE_COOKIE, isSameOrigin } from './console-session.ts';
 import { ApiError } from './errors.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
 
@@ -20,8 +26,20 @@ export function hasMerchantKey(authorization: string | undefined, merchantApiKey
   return timingSafeEqual(digest(match[1]), digest(merchantApiKey));
 }
 
-export function assertMerchant(c: Context, merchantApiKey: string): void {
+/** Constant-time comparison of a submitted key (the console's login form) with the merchant key. */
+export function isMerchantKey(given: string, merchantApiKey: string): boolean {
+  if (!merchantApiKey || !given) return false;
+  return timingSafeEqual(digest(given), digest(merchantApiKey));
+}
+
+export function assertMerchant(c: Context<AppEnv>, merchantApiKey: string): void {
   if (hasMerchantKey(c.req.header('authorization'), merchantApiKey)) return;
+  // The app sets `consoleSessions`; a sub-app run on its own has none and takes the key only.
+  const sessions = c.get('consoleSessions') as AppEnv['Variables']['consoleSessions'] | undefined;
+  if (merchantApiKey && sessions?.expiresAt(getCookie(c, CONSOLE_COOKIE)) !== undefined) {
+    if (SAFE_METHODS.has(c.req.method) || isSameOrigin(c, sessions.publicOrigin)) return;
+    throw new ApiError(403, 'forbidden', 'A console request must come from the console page (Origin)');
+  }
   // RFC 6750: a 401 names the scheme it wants; set before the throw so the error answer keeps it.
   c.header('WWW-Authenticate', 'Bearer realm="pay-checkout"');
   throw new ApiError(
@@ -32,7 +50,7 @@ export function assertMerchant(c: Context, merchantApiKey: string): void {
 }
 
 /** Middleware form of assertMerchant, for a whole route or sub-app. */
-export function requireMerchant(merchantApiKey: string): MiddlewareHandler {
+export function requireMerchant(merchantApiKey: string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     assertMerchant(c, merchantApiKey);
     await next();

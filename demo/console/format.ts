@@ -1,0 +1,43 @@
+/** Money and dates for the console, through Intl in the browser's language. */
+const locale = () => navigator.language || 'en';
+
+/** The currency's ISO minor units (XOF 0, NGN 2), as Intl knows them. */
+export function minorUnits(currency: string): number {
+  try {
+    return (
+      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ??
+      2
+    );
+  } catch {
+    return 2;
+  }
+}
+
+/** Integer minor units as money: 1500050 NGN is "NGN 15,000.50" (per the locale). */
+export function money(minor: number, currency: string, exponent = minorUnits(currency)): string {
+  try {
+    return new Intl.NumberFormat(locale(), {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: exponent,
+      maximumFractionDigits: exponent,
+    }).format(minor / 10 ** exponent);
+  } catch {
+    return `${currency} ${minor / 10 ** exponent}`;
+  }
+}
+
+export function dateTime(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? iso
+    : new Intl.DateTimeFormat(locale(), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}
+
+export function day(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? iso
+    : new Intl.DateTimeFormat(locale(), { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
+}

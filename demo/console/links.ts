@@ -1,0 +1,123 @@
+/**
+ * Payment links tab: the provider's links (GET /api/v1/links) and, for the one picked, its analytics
+ * (GET /api/v1/links/:id/analytics) as two charts: weekly revenue and count, and revenue by channel.
+ */
+import { ApiFailure, getJson, withQuery } from './api.ts';
+import { announce, h } from './dom.ts';
+import { channelChart, weeklyChart, type ChannelPoint, type WeekPoint } from './charts.ts';
+import { money } from './format.ts';
+import { pagedList } from './paged-list.ts';
+
+interface PaymentLink {
+  id: string;
+  title: string;
+  status: string;
+  currency: string;
+  country: string;
+  isAmountFixed: boolean;
+  amount?: number | null;
+}
+
+interface Analytics {
+  totalTransactionAmount: number;
+  totalTransactionCount: number;
+  groupByChannel: ChannelPoint[];
+  groupByRevenueAndCount: WeekPoint[];
+}
+
+export function linksSection(root: HTMLElement) {
+  const panel = root.querySelector<HTMLElement>('.analytics')!;
+
+  async function showAnalytics(link: PaymentLink, button: HTMLButtonElement) {
+    for (const other of root.querySelectorAll('button[aria-pressed]'))
+      other.setAttribute('aria-pressed', 'false');
+    button.setAttribute('aria-pressed', 'true');
+    panel.setAttribute('aria-busy', 'true');
+    try {
+      const { data } = await getJson<{ data: Analytics }>(
+        `/api/v1/links/${encodeURIComponent(link.id)}/analytics`,
+      );
+      const weeks = [...data.groupByRevenueAndCount].sort((a, b) => a.week.localeCompare(b.week));
+      panel.replaceChildren(
+        h('h3', { tabindex: '-1' }, `Analytics of “${link.title}”`),
+        h(
+          'p',
+          {},
+          `${data.totalTransactionCount} payments, ${money(data.totalTransactionAmount, link.currency)} in total.`,
+        ),
+        h(
+          'div',
+          { class: 'charts' },
+          weeklyChart(weeks, link.currency),
+          channelChart(data.groupByChannel, link.currency),
+        ),
+      );
+      announce(`Analytics of ${link.title} shown.`);
+    } catch (error) {
+      panel.replaceChildren(
+        h(
+          'p',
+          { class: 'error', role: 'alert' },
+          error instanceof ApiFailure ? error.message : 'Could not load the analytics.',
+        ),
+      );
+    } finally {
+      panel.removeAttribute('aria-busy');
+    }
+  }
+
+  function render(links: PaymentLink[]): Node {
+    return h(
+      'table',
+      { class: 'data' },
+      h('caption', { class: 'visually-hidden' }, 'Payment links'),
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          ...['Title', 'Link', 'Status', 'Amount', 'Analytics'].map((name) =>
+            h('th', { scope: 'col' }, name),
+          ),
+        ),
+      ),
+      h(
+        'tbody',
+        {},
+        ...links.map((link) => {
+          const button = h(
+            'button',
+            { type: 'button', class: 'secondary', 'aria-pressed': 'false' },
+            'Show analytics',
+          );
+          button.setAttribute('aria-label', `Show analytics of ${link.title}`);
+          button.addEventListener('click', () => void showAnalytics(link, button));
+          return h(
+            'tr',
+            {},
+            h('td', {}, link.title),
+            h('td', { class: 'mono' }, link.id),
+            h('td', {}, h('span', { class: `badge badge-${link.status}` }, link.status)),
+            h(
+              'td',
+              { class: 'number' },
+              link.isAmountFixed && link.amount != null
+                ? money(link.amount, link.currency)
+                : `Payer's choice (${link.currency})`,
+            ),
+            h('td', {}, button),
+          );
+        }),
+      ),
+    );
+  }
+
+  return pagedList<PaymentLink>({
+    noun: ['payment link', 'payment links'],
+    form: root.querySelector<HTMLFormElement>('form')!,
+    results: root.querySelector<HTMLElement>('.results')!,
+    load: (filters, page) => getJson(withQuery('/api/v1/links', { ...filters, page, limit: 10 })),
+    render,
+  });
+}

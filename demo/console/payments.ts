@@ -1,0 +1,118 @@
+/**
+ * Payments tab: our payments (GET /api/v1/payments) filtered by status and dates, each row expandable
+ * to show the payer's custom-field answers and links to their uploads.
+ */
+import type { FieldAnswer } from '../../widget/contract/index.ts';
+import { getJson, withQuery } from './api.ts';
+import { h } from './dom.ts';
+import { dateTime, money } from './format.ts';
+import { pagedList } from './paged-list.ts';
+
+interface MerchantPayment {
+  reference: string;
+  status: string;
+  amount: number;
+  currency: string;
+  currencyExponent: number;
+  createdAt: string;
+  method: string;
+  provider?: string;
+  customer: Record<string, string>;
+  fields: Record<string, FieldAnswer>;
+  uploads: { field: string; id: string; name: string; size: number; type: string }[];
+  link?: string;
+  session?: string;
+  flag?: string;
+}
+
+const size = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${Math.ceil(bytes / 1024)} kB`);
+
+/** `phoneNumber` as "phone number". */
+const words = (name: string) => name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+
+function details(payment: MerchantPayment): HTMLElement {
+  const answers = Object.entries(payment.fields);
+  const uploads = new Map(payment.uploads.map((upload) => [upload.field, upload]));
+  const customer = Object.entries(payment.customer).filter(([, value]) => value);
+  return h(
+    'details',
+    { class: 'payment-details' },
+    h('summary', {}, 'Answers', h('span', { class: 'visually-hidden' }, ` of ${payment.reference}`)),
+    h(
+      'dl',
+      {},
+      ...customer.flatMap(([name, value]) => [h('dt', {}, `Customer ${words(name)}`), h('dd', {}, value)]),
+      h('dt', {}, 'Paid for'),
+      h(
+        'dd',
+        {},
+        payment.link ? `Link ${payment.link}` : payment.session ? `Session ${payment.session}` : '—',
+      ),
+      ...answers.flatMap(([name, value]) => {
+        const upload = uploads.get(name);
+        const shown = upload
+          ? h(
+              'a',
+              { href: `/api/v1/uploads/${encodeURIComponent(upload.id)}`, target: '_blank', rel: 'noopener' },
+              `${upload.name} (${size(upload.size)})`,
+            )
+          : String(value);
+        return [h('dt', {}, name), h('dd', {}, shown)];
+      }),
+      answers.length === 0 && h('dt', {}, 'Custom fields'),
+      answers.length === 0 && h('dd', {}, 'None'),
+    ),
+  );
+}
+
+function render(payments: MerchantPayment[]): Node {
+  return h(
+    'table',
+    { class: 'data' },
+    h('caption', { class: 'visually-hidden' }, 'Payments, newest first'),
+    h(
+      'thead',
+      {},
+      h(
+        'tr',
+        {},
+        ...['Created', 'Reference', 'Status', 'Amount', 'Method', 'Details'].map((name) =>
+          h('th', { scope: 'col' }, name),
+        ),
+      ),
+    ),
+    h(
+      'tbody',
+      {},
+      ...payments.map((payment) =>
+        h(
+          'tr',
+          {},
+          h('td', {}, dateTime(payment.createdAt)),
+          h('td', { class: 'mono' }, payment.reference),
+          h(
+            'td',
+            {},
+            h('span', { class: `badge badge-${payment.status}` }, payment.status),
+            payment.flag ? ` (${payment.flag})` : '',
+          ),
+          h('td', { class: 'number' }, money(payment.amount, payment.currency, payment.currencyExponent)),
+          h('td', {}, payment.provider ? `${payment.method} · ${payment.provider}` : payment.method),
+          h('td', {}, details(payment)),
+        ),
+      ),
+    ),
+  );
+}
+
+export function paymentsSection(root: HTMLElement) {
+  const form = root.querySelector<HTMLFormElement>('form')!;
+  const results = root.querySelector<HTMLElement>('.results')!;
+  return pagedList<MerchantPayment>({
+    noun: ['payment', 'payments'],
+    form,
+    results,
+    load: (filters, page) => getJson(withQuery('/api/v1/payments', { ...filters, page, limit: 10 })),
+    render,
+  });
+}

@@ -1,0 +1,56 @@
+/** Wallets tab: balances per country, currency and wallet type (GET /api/v1/wallets). */
+import { ApiFailure, getJson } from './api.ts';
+import { announce, h, table } from './dom.ts';
+import { money } from './format.ts';
+
+interface Wallet {
+  type: string;
+  amount: number;
+  currency: string;
+  country: string;
+  status: string;
+}
+
+export function walletsSection(root: HTMLElement) {
+  const results = root.querySelector<HTMLElement>('.results')!;
+  async function refresh() {
+    results.setAttribute('aria-busy', 'true');
+    try {
+      const { data } = await getJson<{ data: Wallet[] }>('/api/v1/wallets');
+      const sorted = [...data].sort(
+        (a, b) =>
+          a.country.localeCompare(b.country) ||
+          a.currency.localeCompare(b.currency) ||
+          a.type.localeCompare(b.type),
+      );
+      const regions = new Intl.DisplayNames([navigator.language || 'en'], { type: 'region' });
+      results.replaceChildren(
+        table(
+          'Wallet balances by country and currency',
+          ['Country', 'Currency', 'Wallet', 'Balance', 'Status'],
+          sorted.map((wallet) => [
+            `${regions.of(wallet.country) ?? wallet.country} (${wallet.country})`,
+            wallet.currency,
+            wallet.type,
+            h('span', { class: 'number' }, money(wallet.amount, wallet.currency)),
+            wallet.status,
+          ]),
+          'data',
+        ),
+      );
+      announce(`${data.length} wallets shown.`);
+    } catch (error) {
+      results.replaceChildren(
+        h(
+          'p',
+          { class: 'error', role: 'alert' },
+          error instanceof ApiFailure ? error.message : 'Could not load the wallets.',
+        ),
+      );
+    } finally {
+      results.removeAttribute('aria-busy');
+    }
+  }
+  root.querySelector('.refresh')?.addEventListener('click', () => void refresh());
+  return { refresh };
+}

@@ -1,0 +1,100 @@
+/**
+ * The console's login (DESIGN section 3): `POST /console/login` takes the merchant API key from a plain
+ * HTML form, compares it in constant time, and answers with a session cookie and a 303 to /console; a
+ * wrong key is a 303 to `/console?error=1`, saying nothing more. `POST /console/logout` ends the session.
+ * `GET /console/session` tells the page whether it is logged in (the cookie is HttpOnly). Login attempts
+ * are limited to 10 a minute per IP, in memory, whatever RATE_LIMITS says: this guards the key itself.
+ */
+import { Hono, type Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { AppDeps, AppEnv } from '../app.ts';
+import { clientIp } from '../http/client-ip.ts';
+import {
+  CONSOLE_COOKIE,
+  CONSOLE_SESSION_MS,
+  isSameOrigin,
+  type ConsoleSessions,
+} from '../http/console-session.ts';
+import { ApiError } from '../http/errors.ts';
+import { isMerchantKey } from '../http/merchant-auth.ts';
+
+const LOGIN_LIMIT = { max: 10, windowMs: 60_000 };
+const FORM_LIMIT_BYTES = 4096;
+
+export function consoleRoutes(
+  deps: Pick<AppDeps, 'config' | 'clock' | 'publicUrl' | 'logger'>,
+  sessions: ConsoleSessions,
+) {
+  const { config, clock, logger } = deps;
+  const attempts = new Map<string, { start: number; count: number }>();
+
+  /** Fixed window per IP; ended windows are dropped as they are met. */
+  function countAttempt(ip: string) {
+    const now = clock.now();
+    const start = Math.floor(now / LOGIN_LIMIT.windowMs) * LOGIN_LIMIT.windowMs;
+    for (const [key, window] of attempts) if (window.start !== start) attempts.delete(key);
+    const window = attempts.get(ip) ?? { start, count: 0 };
+    window.count += 1;
+    attempts.set(ip, window);
+    if (window.count > LOGIN_LIMIT.max) {
+      const retryAfterSeconds = Math.max(1, Math.ceil((start + LOGIN_LIMIT.windowMs - now) / 1000));
+      throw new ApiError(429, 'rate_limited', 'Too many login attempts; try again later', {
+        retryAfterSeconds,
+      });
+    }
+  }
+
+  /** A form posted from another site is refused; no Origin at all (curl, old clients) is let through. */
+  function assertNotCrossSite(c: Context) {
+    if (c.req.header('origin') !== undefined && !isSameOrigin(c, sessions.publicOrigin)) {
+      throw new ApiError(403, 'forbidden', 'The console form must be posted from the console page (Origin)');
+    }
+  }
+
+  const secure = (c: Context) =>
+    deps.publicUrl.startsWith('https:') || new URL(c.req.url).protocol === 'https:';
+
+  return new Hono<AppEnv>()
+    .post('/console/login', async (c) => {
+      assertNotCrossSite(c);
+      countAttempt(clientIp(c, config.trustProxy));
+      const length = Number(c.req.header('content-length') ?? 0);
+      const urlencoded = /^application\/x-www-form-urlencoded\s*(;|$)/i.test(
+        c.req.header('content-type') ?? '',
+      );
+      let apiKey = '';
+      if (urlencoded && length <= FORM_LIMIT_BYTES) {
+        const text = await c.req.text();
+        if (text.length <= FORM_LIMIT_BYTES) apiKey = new URLSearchParams(text).get('apiKey') ?? '';
+      }
+      if (!isMerchantKey(apiKey, config.merchantApiKey)) {
+        logger.warn({ ip: clientIp(c, config.trustProxy) }, 'console login refused');
+        return c.redirect('/console?error=1', 303);
+      }
+      sessions.revoke(getCookie(c, CONSOLE_COOKIE));
+      const session = sessions.create();
+      setCookie(c, CONSOLE_COOKIE, session.id, {
+        httpOnly: true,
+        sameSite: 'Strict',
+        path: '/',
+        secure: secure(c),
+        maxAge: CONSOLE_SESSION_MS / 1000,
+      });
+      return c.redirect('/console', 303);
+    })
+    .post('/console/logout', (c) => {
+      assertNotCrossSite(c);
+      sessions.revoke(getCookie(c, CONSOLE_COOKIE));
+      deleteCookie(c, CONSOLE_COOKIE, { path: '/', httpOnly: true, sameSite: 'Strict', secure: secure(c) });
+      return c.redirect('/console', 303);
+    })
+    .get('/console/session', (c) => {
+      const expiresAt = sessions.expiresAt(getCookie(c, CONSOLE_COOKIE));
+      if (expiresAt === undefined) {
+        throw new ApiError(401, 'unauthorized', 'Not logged in to the console');
+      }
+      return c.json({ statusCode: 200, data: { expiresAt: new Date(expiresAt).toISOString() } }, 200, {
+        'cache-control': 'no-store',
+      });
+    });
+}

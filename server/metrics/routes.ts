@@ -1,0 +1,20 @@
+/**
+ * `GET /metrics` (DESIGN section 3): Prometheus text format 0.0.4, behind the merchant key (a scraper
+ * sends `Authorization: Bearer MERCHANT_API_KEY`): request counts and error codes are the merchant's
+ * business, not the public's.
+ */
+import { Hono } from 'hono';
+import type { AppDeps, AppEnv } from '../app.ts';
+import { requireMerchant } from '../http/merchant-auth.ts';
+import type { Metrics } from './metrics.ts';
+
+export const METRICS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
+
+export function metricsRoutes(deps: Pick<AppDeps, 'config' | 'store'>, metrics: Metrics) {
+  return new Hono<AppEnv>().get('/metrics', requireMerchant(deps.config.merchantApiKey), async (c) =>
+    c.body(await metrics.render(deps.store.db), 200, {
+      'content-type': METRICS_CONTENT_TYPE,
+      'cache-control': 'no-store',
+    }),
+  );
+}
