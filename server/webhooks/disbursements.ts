@@ -7,16 +7,12 @@
  * we do not know is stored and acknowledged.
  */
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../app.ts';
-import { clientIp } from '../http/client-ip.ts';
-import { ApiError, fieldErrors, validationFailed } from '../http/errors.ts';
 import { applyPayoutObservation, findPayout } from '../payouts/repository.ts';
 import type { PayoutContext } from '../payouts/verify.ts';
 import { DisbursementWebhookSchema } from '../provider/schemas.ts';
-import { SIGNATURE_HEADER, verifyWebhookSignature } from '../provider/signature.ts';
-import { WEBHOOK_BODY_LIMIT } from './routes.ts';
+import { signedWebhook } from './signed.ts';
 
 /** `deliveryId` optional, as for collections: `reference:status` deduplicates well enough. */
 export const ReceivedDisbursementWebhookSchema = DisbursementWebhookSchema.extend({
@@ -126,53 +122,12 @@ async function apply(
 }
 
 export function disbursementWebhookRoutes(deps: Pick<AppDeps, 'config' | 'logger'>, payouts: PayoutContext) {
-  const { config, logger } = deps;
-  const secrets = [config.clientSecret, config.clientSecretPrevious ?? ''];
-  const sourceIps = config.webhookSourceIps?.length ? new Set(config.webhookSourceIps) : null;
-
   return new Hono<AppEnv>().post(
     '/disbursements',
-    bodyLimit({
-      maxSize: WEBHOOK_BODY_LIMIT,
-      onError: () => {
-        throw new ApiError(
-          413,
-          'payload_too_large',
-          `A webhook body must be at most ${WEBHOOK_BODY_LIMIT} bytes`,
-        );
-      },
+    ...signedWebhook(deps, {
+      kind: 'disbursement',
+      schema: ReceivedDisbursementWebhookSchema,
+      ingest: (text, event) => ingestDisbursementWebhook(payouts, text, event),
     }),
-    async (c) => {
-      if (sourceIps && !sourceIps.has(clientIp(c, config.trustProxy))) {
-        logger.warn(
-          { ip: clientIp(c, config.trustProxy) },
-          'webhook from an address outside WEBHOOK_SOURCE_IPS refused',
-        );
-        throw new ApiError(403, 'forbidden', 'Webhooks are not accepted from this address');
-      }
-      const raw = new Uint8Array(await c.req.arrayBuffer());
-      if (!verifyWebhookSignature(raw, c.req.header(SIGNATURE_HEADER), secrets)) {
-        logger.warn({ bytes: raw.byteLength }, 'disbursement webhook with a bad signature refused');
-        throw new ApiError(401, 'invalid_signature', 'The webhook signature does not match');
-      }
-      let text: string;
-      let json: unknown;
-      try {
-        text = new TextDecoder('utf-8', { fatal: true }).decode(raw);
-        json = JSON.parse(text);
-      } catch {
-        throw validationFailed(
-          [{ path: '', message: 'must be a UTF-8 JSON document' }],
-          'The webhook body is not valid JSON',
-        );
-      }
-      const parsed = ReceivedDisbursementWebhookSchema.safeParse(json);
-      if (!parsed.success) {
-        logger.warn({ fields: fieldErrors(parsed.error) }, 'signed webhook with an unexpected shape refused');
-        throw validationFailed(fieldErrors(parsed.error), 'The webhook is not a disbursement webhook');
-      }
-      const outcome = await ingestDisbursementWebhook(payouts, text, parsed.data);
-      return c.json({ statusCode: 200, data: { received: true, outcome } }, 200);
-    },
   );
 }

@@ -1,0 +1,81 @@
+/**
+ * The one way provider webhooks come in (DESIGN section 5), shared by `/webhooks/payments` and
+ * `/webhooks/disbursements`: a body limit, the optional source-IP allowlist, the signature checked over
+ * the raw bytes exactly as received (re-serialised JSON would not match) against the client secret and,
+ * during a rotation, the previous one, then strict UTF-8 JSON and the event's schema. Only then does the
+ * route's own `ingest` run, which stores the event before the 200.
+ */
+import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { z } from 'zod';
+import type { AppDeps, AppEnv } from '../app.ts';
+import { clientIp } from '../http/client-ip.ts';
+import { ApiError, fieldErrors, validationFailed } from '../http/errors.ts';
+import { SIGNATURE_HEADER, verifyWebhookSignature } from '../provider/signature.ts';
+
+/** A webhook is well under 2 kB; 256 kB refuses floods without refusing a verbose provider. */
+export const WEBHOOK_BODY_LIMIT = 256 * 1024;
+
+export interface SignedWebhook<S extends z.ZodType> {
+  /** What the event is, for messages: "collection", "disbursement". */
+  kind: string;
+  schema: S;
+  /** Stores and applies a verified event; answers what happened, for the 200's body. */
+  ingest(rawText: string, event: z.output<S>): Promise<string>;
+}
+
+/** The middleware and handler of one webhook route, to spread into `.post(path, ...)`. */
+export function signedWebhook<S extends z.ZodType>(
+  deps: Pick<AppDeps, 'config' | 'logger'>,
+  webhook: SignedWebhook<S>,
+) {
+  const { config, logger } = deps;
+  const secrets = [config.clientSecret, config.clientSecretPrevious ?? ''];
+  const sourceIps = config.webhookSourceIps?.length ? new Set(config.webhookSourceIps) : null;
+
+  const limit = bodyLimit({
+    maxSize: WEBHOOK_BODY_LIMIT,
+    onError: () => {
+      throw new ApiError(
+        413,
+        'payload_too_large',
+        `A webhook body must be at most ${WEBHOOK_BODY_LIMIT} bytes`,
+      );
+    },
+  });
+
+  const receive = async (c: Context<AppEnv>) => {
+    if (sourceIps) {
+      const ip = clientIp(c, config.trustProxy);
+      if (!sourceIps.has(ip)) {
+        logger.warn({ ip }, 'webhook from an address outside WEBHOOK_SOURCE_IPS refused');
+        throw new ApiError(403, 'forbidden', 'Webhooks are not accepted from this address');
+      }
+    }
+    const raw = new Uint8Array(await c.req.arrayBuffer());
+    if (!verifyWebhookSignature(raw, c.req.header(SIGNATURE_HEADER), secrets)) {
+      logger.warn({ bytes: raw.byteLength, kind: webhook.kind }, 'webhook with a bad signature refused');
+      throw new ApiError(401, 'invalid_signature', 'The webhook signature does not match');
+    }
+    let text: string;
+    let json: unknown;
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(raw);
+      json = JSON.parse(text);
+    } catch {
+      throw validationFailed(
+        [{ path: '', message: 'must be a UTF-8 JSON document' }],
+        'The webhook body is not valid JSON',
+      );
+    }
+    const parsed = webhook.schema.safeParse(json);
+    if (!parsed.success) {
+      logger.warn({ fields: fieldErrors(parsed.error) }, 'signed webhook with an unexpected shape refused');
+      throw validationFailed(fieldErrors(parsed.error), `The webhook is not a ${webhook.kind} webhook`);
+    }
+    const outcome = await webhook.ingest(text, parsed.data);
+    return c.json({ statusCode: 200, data: { received: true, outcome } }, 200);
+  };
+
+  return [limit, receive] as const;
+}
