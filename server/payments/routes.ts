@@ -8,17 +8,11 @@ import { bodyLimit } from 'hono/body-limit';
 import type { AppDeps, AppEnv } from '../app.ts';
 import { ConfirmPaymentSchema, CreatePaymentSchema } from '../contract/schemas.ts';
 import { clientIp } from '../http/client-ip.ts';
-import { ApiError, fieldErrors, renderError, validationFailed } from '../http/errors.ts';
+import { ApiError, fieldErrors, validationFailed } from '../http/errors.ts';
 import { requireMerchant } from '../http/merchant-auth.ts';
 import { rateLimit, type RateLimiter } from '../http/rate-limit.ts';
-import {
-  finishIdempotent,
-  IDEMPOTENCY_HEADER,
-  readIdempotencyKey,
-  releaseIdempotent,
-  requestHash,
-  startIdempotent,
-} from './idempotency.ts';
+import { answerIdempotently } from '../http/idempotent-answer.ts';
+import { IDEMPOTENCY_HEADER, readIdempotencyKey } from './idempotency.ts';
 import { listPayments, PaymentListQuerySchema } from './list.ts';
 import type { PaymentService } from './service.ts';
 import { paymentStream } from './stream.ts';
@@ -28,7 +22,6 @@ export const PAYMENT_TOKEN_HEADER = 'Payment-Token';
 /** Fifty answers of up to 5,000 characters fit; anything bigger is not a payment form. */
 const CREATE_BODY_LIMIT = 1024 * 1024;
 const CONFIRM_BODY_LIMIT = 4 * 1024;
-const JSON_HEADERS = { 'content-type': 'application/json; charset=UTF-8' };
 
 const limited = (maxSize: number) =>
   bodyLimit({
@@ -83,37 +76,11 @@ export function paymentRoutes(
       // A malformed request is refused before the key is taken (nothing ran, so nothing is kept).
       const parsed = CreatePaymentSchema.safeParse(body);
       if (!parsed.success) throw validationFailed(fieldErrors(parsed.error));
-      const hash = requestHash('POST /api/v1/payments', body);
-      const started = await startIdempotent(store.db, {
-        scope: 'payments',
-        key,
-        requestHash: hash,
-        now: clock.now(),
-      });
-      if (started.state === 'replay') {
-        return c.body(started.body, started.status as 201, {
-          ...JSON_HEADERS,
-          'Idempotent-Replayed': 'true',
-        });
-      }
-      let answer: Response;
-      // The text kept for replays; read from a clone only for an error page (cloning turns the answer
-      // into a stream the server then has to pump, where a string is written at once).
-      let text: string | undefined;
-      try {
-        const created = await service.create(parsed.data);
-        text = JSON.stringify({ statusCode: 201, data: created });
-        answer = c.body(text, 201, JSON_HEADERS);
-      } catch (error) {
-        answer = renderError(error, c, logger);
-        // A 5xx is no result: forget the key so the payer can try again. A 4xx is kept and replayed.
-        if (answer.status >= 500) {
-          await releaseIdempotent(store.db, started.storageKey);
-          return answer;
-        }
-      }
-      await finishIdempotent(store.db, started.storageKey, answer.status, text ?? (await answer.clone().text()));
-      return answer;
+      return answerIdempotently(
+        c,
+        { db: store.db, clock, logger, scope: 'payments', key, route: 'POST /api/v1/payments', body },
+        () => service.create(parsed.data),
+      );
     })
     .post('/:reference/confirm', perReference, limited(CONFIRM_BODY_LIMIT), async (c) => {
       const row = await service.authorize(c.req.param('reference'), tokenOf(c));

@@ -8,18 +8,12 @@ import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import type { AppEnv } from '../app.ts';
 import { IdSchema } from '../contract/common.ts';
-import { ApiError, fieldErrors, renderError, validationFailed } from '../http/errors.ts';
+import { ApiError, fieldErrors, validationFailed } from '../http/errors.ts';
 import { pathId } from '../http/input.ts';
 import { requireMerchant } from '../http/merchant-auth.ts';
 import type { Logger } from '../logger.ts';
-import {
-  finishIdempotent,
-  IDEMPOTENCY_HEADER,
-  readIdempotencyKey,
-  releaseIdempotent,
-  requestHash,
-  startIdempotent,
-} from '../payments/idempotency.ts';
+import { answerIdempotently } from '../http/idempotent-answer.ts';
+import { IDEMPOTENCY_HEADER, readIdempotencyKey } from '../payments/idempotency.ts';
 import {
   BankAccountSchema,
   MobileMoneyAccountSchema,
@@ -31,7 +25,6 @@ import { listPayouts, PayoutListQuerySchema } from './list.ts';
 import type { PayoutService } from './service.ts';
 
 const BODY_LIMIT = 8 * 1024;
-const JSON_HEADERS = { 'content-type': 'application/json; charset=UTF-8' };
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
 export const ValidateRecipientBodySchema = z.strictObject({
@@ -112,36 +105,11 @@ export function payoutRoutes(
       // Refusals that ran nothing are answered before the key is taken, so nothing is kept for them.
       const input = parsed(CreatePayoutBodySchema, body);
       const recipient = await service.recipientFor(input.transferRecipientId);
-      const started = await startIdempotent(db, {
-        scope: 'payouts',
-        key,
-        requestHash: requestHash('POST /api/v1/payouts', body),
-        now: clock.now(),
-      });
-      if (started.state === 'replay') {
-        return c.body(started.body, started.status as 201, {
-          ...JSON_HEADERS,
-          'Idempotent-Replayed': 'true',
-        });
-      }
-      let answer: Response;
-      // The text kept for replays; read from a clone only for an error page (cloning turns the answer
-      // into a stream the server then has to pump, where a string is written at once).
-      let text: string | undefined;
-      try {
-        const payout = await service.create(input, recipient);
-        text = JSON.stringify({ statusCode: 201, data: payout });
-        answer = c.body(text, 201, JSON_HEADERS);
-      } catch (error) {
-        answer = renderError(error, c, logger);
-        // A 5xx is no result (nothing was paid out): forget the key so the merchant can retry.
-        if (answer.status >= 500) {
-          await releaseIdempotent(db, started.storageKey);
-          return answer;
-        }
-      }
-      await finishIdempotent(db, started.storageKey, answer.status, text ?? (await answer.clone().text()));
-      return answer;
+      return answerIdempotently(
+        c,
+        { db, clock, logger, scope: 'payouts', key, route: 'POST /api/v1/payouts', body },
+        () => service.create(input, recipient),
+      );
     })
     .get('/:reference', merchant, async (c) => {
       const payout = await service.get(pathId(c, 'reference'));

@@ -1,0 +1,65 @@
+/**
+ * The HTTP side of idempotency (IETF draft semantics, DESIGN section 5) for a creating POST: take the
+ * key, replay a finished answer byte for byte, run the work once, keep a 4xx answer for replays, and
+ * forget the key after a 5xx so the caller can try again (nothing was done). Shared by payments and
+ * payouts; the key store itself is server/payments/idempotency.ts.
+ */
+import type { Context } from 'hono';
+import type { Kysely } from 'kysely';
+import type { Logger } from '../logger.ts';
+import {
+  finishIdempotent,
+  releaseIdempotent,
+  requestHash,
+  startIdempotent,
+} from '../payments/idempotency.ts';
+import type { Database } from '../store/schema.ts';
+import { renderError } from './errors.ts';
+
+const JSON_HEADERS = { 'content-type': 'application/json; charset=UTF-8' };
+
+export interface IdempotentRequest {
+  db: Kysely<Database>;
+  clock: { now(): number };
+  logger: Logger;
+  /** Key namespace, e.g. `payments`, so two resources never share a key. */
+  scope: string;
+  key: string;
+  /** What identifies the request besides its body, e.g. `POST /api/v1/payments`. */
+  route: string;
+  body: unknown;
+}
+
+/** Answers 201 with `{statusCode: 201, data}` from `create`, once per key and body. */
+export async function answerIdempotently(
+  c: Context,
+  request: IdempotentRequest,
+  create: () => Promise<unknown>,
+): Promise<Response> {
+  const { db } = request;
+  const started = await startIdempotent(db, {
+    scope: request.scope,
+    key: request.key,
+    requestHash: requestHash(request.route, request.body),
+    now: request.clock.now(),
+  });
+  if (started.state === 'replay') {
+    return c.body(started.body, started.status as 201, { ...JSON_HEADERS, 'Idempotent-Replayed': 'true' });
+  }
+  let answer: Response;
+  // The text kept for replays; read from a clone only for an error page (cloning turns the answer into
+  // a stream the server then has to pump, where a string is written at once).
+  let text: string | undefined;
+  try {
+    text = JSON.stringify({ statusCode: 201, data: await create() });
+    answer = c.body(text, 201, JSON_HEADERS);
+  } catch (error) {
+    answer = renderError(error, c, request.logger);
+    if (answer.status >= 500) {
+      await releaseIdempotent(db, started.storageKey);
+      return answer;
+    }
+  }
+  await finishIdempotent(db, started.storageKey, answer.status, text ?? (await answer.clone().text()));
+  return answer;
+}
