@@ -5,27 +5,14 @@
  * inclusive to the end of that day, `page` from 1, `limit` 1 to 100, `pages = ceil(total / limit)`.
  */
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { PAYMENT_STATUSES, type FieldAnswer, type Payment } from '../../widget/contract/index.ts';
-import { DEFAULT_LIMITS, LimitSchema, PageSchema } from '../provider/schemas.ts';
+import { dateRange, datedListQuerySchema } from '../http/dated-list.ts';
+import { DEFAULT_LIMITS } from '../provider/schemas.ts';
 import type { Database, PaymentRow } from '../store/schema.ts';
 import { toPayment } from './repository.ts';
 
-const DAY_MS = 86_400_000;
-const DateSchema = z.iso.date('must be a date written YYYY-MM-DD');
-
-export const PaymentListQuerySchema = z
-  .strictObject({
-    status: z.enum(PAYMENT_STATUSES).optional(),
-    dateFrom: DateSchema.optional(),
-    dateTo: DateSchema.optional(),
-    page: PageSchema.optional(),
-    limit: LimitSchema.optional(),
-  })
-  .refine((query) => !query.dateFrom || !query.dateTo || query.dateFrom <= query.dateTo, {
-    message: 'must not be before dateFrom',
-    path: ['dateTo'],
-  });
+export const PaymentListQuerySchema = datedListQuerySchema(PAYMENT_STATUSES);
 export type PaymentListQuery = z.infer<typeof PaymentListQuerySchema>;
 
 export interface MerchantPayment extends Payment {
@@ -46,10 +33,9 @@ export async function listPayments(db: Kysely<Database>, query: PaymentListQuery
   const limit = query.limit ?? DEFAULT_LIMITS.checkouts;
   let filtered = db.selectFrom('payments');
   if (query.status) filtered = filtered.where('status', '=', query.status);
-  if (query.dateFrom)
-    filtered = filtered.where('created_at', '>=', Date.parse(`${query.dateFrom}T00:00:00.000Z`));
-  if (query.dateTo)
-    filtered = filtered.where('created_at', '<', Date.parse(`${query.dateTo}T00:00:00.000Z`) + DAY_MS);
+  const { from, toExclusive } = dateRange(query.dateFrom, query.dateTo);
+  if (from !== undefined) filtered = filtered.where('created_at', '>=', from);
+  if (toExclusive !== undefined) filtered = filtered.where('created_at', '<', toExclusive);
   const counted = await filtered
     .select((eb) => eb.fn.countAll<number | string>().as('total'))
     .executeTakeFirstOrThrow();

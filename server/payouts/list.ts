@@ -4,31 +4,13 @@
  * as the provider's disbursement list), `pages = ceil(total / limit)`, a page past the end is empty.
  */
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
-import {
-  DateOnlySchema,
-  DEFAULT_LIMITS,
-  DISBURSEMENT_STATUSES,
-  LimitSchema,
-  PageSchema,
-} from '../provider/schemas.ts';
+import type { z } from 'zod';
+import { dateRange, datedListQuerySchema } from '../http/dated-list.ts';
+import { DEFAULT_LIMITS, DISBURSEMENT_STATUSES } from '../provider/schemas.ts';
 import type { Database } from '../store/schema.ts';
 import { toPayout } from './repository.ts';
 
-const DAY_MS = 86_400_000;
-
-export const PayoutListQuerySchema = z
-  .strictObject({
-    status: z.enum(DISBURSEMENT_STATUSES).optional(),
-    dateFrom: DateOnlySchema.optional(),
-    dateTo: DateOnlySchema.optional(),
-    page: PageSchema.optional(),
-    limit: LimitSchema.optional(),
-  })
-  .refine((query) => !query.dateFrom || !query.dateTo || query.dateFrom <= query.dateTo, {
-    message: 'must not be before dateFrom',
-    path: ['dateTo'],
-  });
+export const PayoutListQuerySchema = datedListQuerySchema(DISBURSEMENT_STATUSES);
 export type PayoutListQuery = z.infer<typeof PayoutListQuerySchema>;
 
 export async function listPayouts(db: Kysely<Database>, query: PayoutListQuery) {
@@ -36,10 +18,9 @@ export async function listPayouts(db: Kysely<Database>, query: PayoutListQuery) 
   const limit = query.limit ?? DEFAULT_LIMITS.disbursements;
   let filtered = db.selectFrom('payouts');
   if (query.status) filtered = filtered.where('status', '=', query.status);
-  if (query.dateFrom)
-    filtered = filtered.where('created_at', '>=', Date.parse(`${query.dateFrom}T00:00:00.000Z`));
-  if (query.dateTo)
-    filtered = filtered.where('created_at', '<', Date.parse(`${query.dateTo}T00:00:00.000Z`) + DAY_MS);
+  const { from, toExclusive } = dateRange(query.dateFrom, query.dateTo);
+  if (from !== undefined) filtered = filtered.where('created_at', '>=', from);
+  if (toExclusive !== undefined) filtered = filtered.where('created_at', '<', toExclusive);
   const counted = await filtered
     .select((eb) => eb.fn.countAll<number | string>().as('total'))
     .executeTakeFirstOrThrow();
