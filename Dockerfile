@@ -28,7 +28,7 @@ ENV NODE_ENV=production \
     PORT=8787 \
     DATA_DIR=/data
 WORKDIR /app
-# The server runs its TypeScript sources through tsx (a dev dependency), so node_modules is kept whole.
+# The build bundled our server code into server/dist/main.js; its packages stay external, in node_modules.
 # Files stay owned by root: the app cannot rewrite itself; only /data (the SQLite file) is writable.
 COPY --from=build /app /app
 RUN mkdir -p /data && chown node:node /data
@@ -38,4 +38,4 @@ EXPOSE 8787
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 8787) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # node is PID 1 and handles SIGTERM itself (graceful shutdown in server/main.ts).
-CMD ["node", "--import", "tsx", "server/main.ts"]
+CMD ["node", "--enable-source-maps", "server/dist/main.js"]

@@ -5,7 +5,9 @@
  * a cart (server to server, with the merchant key) and, for the playground, thin proxies to the
  * sandbox's admin API. The sandbox credentials stay here: the browser only ever sees these routes.
  */
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context } from 'hono';
@@ -13,9 +15,15 @@ import { z } from 'zod';
 import type { Sandbox } from '../server/sandbox/app.ts';
 import { SANDBOX_PROVIDERS } from '../server/sandbox/providers.ts';
 
-const PUBLIC_DIR = fileURLToPath(new URL('./public/', import.meta.url));
+/**
+ * This folder. `npm start` runs the server bundled into server/dist/main.js, where import.meta.url is no
+ * longer in demo/: the demo folder is then the one beside server/ in the repository.
+ */
+const HERE = fileURLToPath(new URL('.', import.meta.url));
+const DEMO_DIR = existsSync(join(HERE, 'public')) ? HERE : resolve(HERE, '../../demo');
+const PUBLIC_DIR = `${join(DEMO_DIR, 'public')}/`;
 /** The Vite build of the SPA and the playground (`npm run build`, demo/vite.config.ts). */
-const BUILD_DIR = fileURLToPath(new URL('./dist/', import.meta.url));
+const BUILD_DIR = `${join(DEMO_DIR, 'dist')}/`;
 
 export interface DemoDeps {
   /** Base URL of our own backend, as the merchant's server would call it. */

@@ -3,7 +3,6 @@
  * and session creation by the merchant's server. The logic lives in service.ts and sessions.ts.
  */
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { AppDeps, AppEnv } from '../app.ts';
 import { CreateSessionSchema } from '../contract/schemas.ts';
 import { pathId, readJson } from '../http/input.ts';
@@ -41,9 +40,9 @@ export function checkoutRoutes(deps: Pick<AppDeps, 'config' | 'store' | 'clock'>
       .post(
         '/api/v1/sessions',
         requireMerchant(config.merchantApiKey),
-        bodyLimit({ maxSize: SESSION_BODY_LIMIT }),
         async (c) => {
-          const created = await createSession(sessionDeps, await readJson(c, CreateSessionSchema));
+          const body = await readJson(c, CreateSessionSchema, SESSION_BODY_LIMIT);
+          const created = await createSession(sessionDeps, body);
           return c.json({ statusCode: 201, data: created }, 201, NO_STORE);
         },
       )

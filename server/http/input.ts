@@ -5,6 +5,7 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { IdSchema } from '../contract/common.ts';
+import { readJsonBody } from './body.ts';
 import { fieldErrors, validationFailed } from './errors.ts';
 
 /** A path id (`:id`, `:reference`): 1 to 100 of [A-Za-z0-9_-], so it is safe in SQL, logs and URLs. */
@@ -17,17 +18,13 @@ export function pathId(c: Context, name: string): string {
   );
 }
 
-/** The JSON body checked against `schema`; bound its size with hono's bodyLimit before this runs. */
-export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
-  let body: unknown;
-  try {
-    body = JSON.parse(await c.req.text());
-  } catch {
-    throw validationFailed(
-      [{ path: '', message: 'must be a JSON document' }],
-      'The request body is not valid JSON',
-    );
-  }
+/** The JSON body (at most `maxSize` bytes, see body.ts) checked against `schema`. */
+export async function readJson<S extends z.ZodType>(
+  c: Context,
+  schema: S,
+  maxSize: number,
+): Promise<z.output<S>> {
+  const body = await readJsonBody(c, maxSize);
   const parsed = await schema.safeParseAsync(body);
   if (!parsed.success) throw validationFailed(fieldErrors(parsed.error));
   return parsed.data;

@@ -4,11 +4,11 @@
  * actions per payment reference (an OTP cannot be brute-forced, verify cannot be hammered).
  */
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { AppDeps, AppEnv } from '../app.ts';
 import { ConfirmPaymentSchema, CreatePaymentSchema } from '../contract/schemas.ts';
 import { clientIp } from '../http/client-ip.ts';
-import { ApiError, fieldErrors, validationFailed } from '../http/errors.ts';
+import { readJsonBody } from '../http/body.ts';
+import { fieldErrors, validationFailed } from '../http/errors.ts';
 import { requireMerchant } from '../http/merchant-auth.ts';
 import { rateLimit, type RateLimiter } from '../http/rate-limit.ts';
 import { answerIdempotently } from '../http/idempotent-answer.ts';
@@ -22,34 +22,6 @@ export const PAYMENT_TOKEN_HEADER = 'Payment-Token';
 /** Fifty answers of up to 5,000 characters fit; anything bigger is not a payment form. */
 const CREATE_BODY_LIMIT = 1024 * 1024;
 const CONFIRM_BODY_LIMIT = 4 * 1024;
-
-const limited = (maxSize: number) =>
-  bodyLimit({
-    maxSize,
-    onError: () => {
-      throw new ApiError(413, 'payload_too_large', `The request body must be at most ${maxSize} bytes`);
-    },
-  });
-
-/** The body as a JSON value: 415 unless labelled JSON, 400 unless it parses. */
-async function jsonBody(c: Context): Promise<unknown> {
-  const type = c.req.header('content-type') ?? '';
-  if (!/^application\/json\s*(;|$)/i.test(type)) {
-    throw new ApiError(
-      415,
-      'unsupported_media_type',
-      'Send the body as JSON with Content-Type: application/json',
-    );
-  }
-  try {
-    return JSON.parse(await c.req.text()) as unknown;
-  } catch {
-    throw validationFailed(
-      [{ path: '', message: 'must be a JSON document' }],
-      'The request body is not valid JSON',
-    );
-  }
-}
 
 export function paymentRoutes(
   deps: Pick<AppDeps, 'config' | 'store' | 'clock' | 'logger'>,
@@ -70,9 +42,9 @@ export function paymentRoutes(
       if (!parsed.success) throw validationFailed(fieldErrors(parsed.error), 'The query is not valid');
       return c.json(await listPayments(store.db, parsed.data), 200, { 'Cache-Control': 'no-store' });
     })
-    .post('/', rateLimit(limiter, 'create', ipOf), limited(CREATE_BODY_LIMIT), async (c) => {
+    .post('/', rateLimit(limiter, 'create', ipOf), async (c) => {
       const key = readIdempotencyKey(c.req.header(IDEMPOTENCY_HEADER));
-      const body = await jsonBody(c);
+      const body = await readJsonBody(c, CREATE_BODY_LIMIT);
       // A malformed request is refused before the key is taken (nothing ran, so nothing is kept).
       const parsed = CreatePaymentSchema.safeParse(body);
       if (!parsed.success) throw validationFailed(fieldErrors(parsed.error));
@@ -82,9 +54,9 @@ export function paymentRoutes(
         () => service.create(parsed.data),
       );
     })
-    .post('/:reference/confirm', perReference, limited(CONFIRM_BODY_LIMIT), async (c) => {
+    .post('/:reference/confirm', perReference, async (c) => {
       const row = await service.authorize(c.req.param('reference'), tokenOf(c));
-      const parsed = ConfirmPaymentSchema.safeParse(await jsonBody(c));
+      const parsed = ConfirmPaymentSchema.safeParse(await readJsonBody(c, CONFIRM_BODY_LIMIT));
       if (!parsed.success) throw validationFailed(fieldErrors(parsed.error));
       const payment = await service.confirm(row, parsed.data);
       return c.json({ statusCode: 200, data: payment }, 200, { 'Cache-Control': 'no-store' });

@@ -3,12 +3,12 @@
  * `POST /` takes an Idempotency-Key (scope `payouts`): the same key and body replay the stored answer
  * byte for byte without a second provider call; another body is 422; a 5xx releases the key.
  */
-import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../app.ts';
 import { IdSchema } from '../contract/common.ts';
-import { ApiError, fieldErrors, validationFailed } from '../http/errors.ts';
+import { readJsonBody } from '../http/body.ts';
+import { fieldErrors, validationFailed } from '../http/errors.ts';
 import { pathId } from '../http/input.ts';
 import { requireMerchant } from '../http/merchant-auth.ts';
 import type { Logger } from '../logger.ts';
@@ -42,32 +42,6 @@ export const CreatePayoutBodySchema = z.strictObject({
   reference: IdSchema.optional(),
 });
 
-const limited = bodyLimit({
-  maxSize: BODY_LIMIT,
-  onError: () => {
-    throw new ApiError(413, 'payload_too_large', `The request body must be at most ${BODY_LIMIT} bytes`);
-  },
-});
-
-/** The body as JSON: 415 unless labelled JSON, 400 unless it parses. */
-async function jsonBody(c: Context): Promise<unknown> {
-  if (!/^application\/json\s*(;|$)/i.test(c.req.header('content-type') ?? '')) {
-    throw new ApiError(
-      415,
-      'unsupported_media_type',
-      'Send the body as JSON with Content-Type: application/json',
-    );
-  }
-  try {
-    return JSON.parse(await c.req.text()) as unknown;
-  } catch {
-    throw validationFailed(
-      [{ path: '', message: 'must be a JSON document' }],
-      'The request body is not valid JSON',
-    );
-  }
-}
-
 function parsed<S extends z.ZodType>(schema: S, input: unknown, message?: string): z.output<S> {
   const result = schema.safeParse(input);
   if (!result.success) throw validationFailed(fieldErrors(result.error), message);
@@ -91,17 +65,17 @@ export function payoutRoutes(
       );
       return c.json({ statusCode: 200, data: await service.properties(slug) }, 200, NO_STORE);
     })
-    .post('/recipients/validate', merchant, limited, async (c) => {
-      const request = parsed(ValidateRecipientBodySchema, await jsonBody(c));
+    .post('/recipients/validate', merchant, async (c) => {
+      const request = parsed(ValidateRecipientBodySchema, await readJsonBody(c, BODY_LIMIT));
       return c.json({ statusCode: 201, data: await service.validateRecipient(request) }, 201, NO_STORE);
     })
     .get('/', merchant, async (c) => {
       const query = readQuery(c, PayoutListQuerySchema);
       return c.json(await listPayouts(db, query), 200, NO_STORE);
     })
-    .post('/', merchant, limited, async (c) => {
+    .post('/', merchant, async (c) => {
       const key = readIdempotencyKey(c.req.header(IDEMPOTENCY_HEADER));
-      const body = await jsonBody(c);
+      const body = await readJsonBody(c, BODY_LIMIT);
       // Refusals that ran nothing are answered before the key is taken, so nothing is kept for them.
       const input = parsed(CreatePayoutBodySchema, body);
       const recipient = await service.recipientFor(input.transferRecipientId);

@@ -124,7 +124,7 @@ async function apply(
 export function disbursementWebhookRoutes(deps: Pick<AppDeps, 'config' | 'logger'>, payouts: PayoutContext) {
   return new Hono<AppEnv>().post(
     '/disbursements',
-    ...signedWebhook(deps, {
+    signedWebhook(deps, {
       kind: 'disbursement',
       schema: ReceivedDisbursementWebhookSchema,
       ingest: (text, event) => ingestDisbursementWebhook(payouts, text, event),

@@ -13,7 +13,7 @@ import { signedWebhook } from './signed.ts';
 export function webhookRoutes(deps: Pick<AppDeps, 'config' | 'logger'>, payments: VerifyContext) {
   return new Hono<AppEnv>().post(
     '/payments',
-    ...signedWebhook(deps, {
+    signedWebhook(deps, {
       kind: 'collection',
       schema: ReceivedCollectionWebhookSchema,
       ingest: (text, event) => ingestCollectionWebhook(payments, text, event),

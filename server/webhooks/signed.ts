@@ -6,10 +6,10 @@
  * route's own `ingest` run, which stores the event before the 200.
  */
 import type { Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { z } from 'zod';
 import type { AppDeps, AppEnv } from '../app.ts';
 import { clientIp } from '../http/client-ip.ts';
+import { payloadTooLarge, readBodyBytes } from '../http/body.ts';
 import { ApiError, fieldErrors, validationFailed } from '../http/errors.ts';
 import { SIGNATURE_HEADER, verifyWebhookSignature } from '../provider/signature.ts';
 
@@ -33,17 +33,6 @@ export function signedWebhook<S extends z.ZodType>(
   const secrets = [config.clientSecret, config.clientSecretPrevious ?? ''];
   const sourceIps = config.webhookSourceIps?.length ? new Set(config.webhookSourceIps) : null;
 
-  const limit = bodyLimit({
-    maxSize: WEBHOOK_BODY_LIMIT,
-    onError: () => {
-      throw new ApiError(
-        413,
-        'payload_too_large',
-        `A webhook body must be at most ${WEBHOOK_BODY_LIMIT} bytes`,
-      );
-    },
-  });
-
   const receive = async (c: Context<AppEnv>) => {
     if (sourceIps) {
       const ip = clientIp(c, config.trustProxy);
@@ -52,7 +41,9 @@ export function signedWebhook<S extends z.ZodType>(
         throw new ApiError(403, 'forbidden', 'Webhooks are not accepted from this address');
       }
     }
-    const raw = new Uint8Array(await c.req.arrayBuffer());
+    const raw = await readBodyBytes(c, WEBHOOK_BODY_LIMIT, () =>
+      payloadTooLarge(WEBHOOK_BODY_LIMIT, 'A webhook body'),
+    );
     if (!verifyWebhookSignature(raw, c.req.header(SIGNATURE_HEADER), secrets)) {
       logger.warn({ bytes: raw.byteLength, kind: webhook.kind }, 'webhook with a bad signature refused');
       throw new ApiError(401, 'invalid_signature', 'The webhook signature does not match');
@@ -77,5 +68,5 @@ export function signedWebhook<S extends z.ZodType>(
     return c.json({ statusCode: 200, data: { received: true, outcome } }, 200);
   };
 
-  return [limit, receive] as const;
+  return receive;
 }

@@ -4,22 +4,6 @@ import { brotliCompressSync, constants } from 'node:zlib';
 import { signWebhook, verifyWebhookSignature } from '../../server/provider/signature.ts';
 
 /**
- * Samples this process's RSS every 100 ms. The load generator runs in a child process, so what is
- * sampled is the servers plus this small harness. The timer is unref'd so it can never keep us alive.
- */
-export function sampleRss(everyMs = 100) {
-  let peak = process.memoryUsage().rss;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, everyMs);
-  timer.unref();
-  return {
-    peak: () => Math.max(peak, process.memoryUsage().rss),
-    stop: () => clearInterval(timer),
-  };
-}
-
-/**
  * Linux's CPU pressure (PSI, "some" over the last 10 s): the share of time runnable tasks waited for a
  * CPU. Near 0 on a quiet machine; high means other work competed with the bench. Null where unavailable.
  */

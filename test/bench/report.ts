@@ -71,7 +71,7 @@ export function budgetTable(m: Measurements): string {
     ...rateRows(runs.sandboxCharge, 'sandbox POST direct-charge', 2000, 'ref: ', 25),
     ...rateRows(runs.webhook, 'POST /webhooks/payments (ingest)', 5000, ''),
     ['  signature verify alone (600 B)', fmt.rate(m.verify.opsPerSecond), 'ref: >= 5,000/s', verdict(m.verify.opsPerSecond >= 5000 && m.verify.rejected === 0)],
-    ['RSS before load (servers + harness)', fmt.mb(m.rssAtStart), '-', 'n/a'],
+    ['backend RSS before load', fmt.mb(m.rssAtStart), '-', 'n/a'],
     ['peak RSS under load', fmt.mb(m.peakRss), '<= 150 MB', verdict(m.peakRss <= RSS_BUDGET_BYTES)],
     m.widget === null
       ? ['widget: not built yet', '-', `<= ${fmt.int(WIDGET_BUDGET_BYTES)} B`, 'n/a']

@@ -8,10 +8,10 @@
  */
 import { cpus, loadavg } from 'node:os';
 import { runLoadInChild } from './load.ts';
-import { brotliSize, cpuPressure, largestLocale, sampleRss, verifyThroughput } from './probes.ts';
+import { brotliSize, cpuPressure, largestLocale, verifyThroughput } from './probes.ts';
 import { budgetTable, loadTable, type RunOutcome } from './report.ts';
 import { benchRoutes, probeRequest, type RouteKey, type RouteSpec } from './routes.ts';
-import { startBackend, startBare } from './servers.ts';
+import { startBackend, startBare, type Backend } from './servers.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 if (!(seconds > 0 && seconds <= 60)) {
@@ -47,19 +47,21 @@ async function probe(spec: RouteSpec): Promise<string | null> {
   return `probe answered ${response.status}: ${text.slice(0, 160)}`;
 }
 
-async function measure(spec: RouteSpec): Promise<RunOutcome> {
+async function measure(spec: RouteSpec, backend: Backend): Promise<RunOutcome> {
   const refused = await probe(spec);
   if (refused !== null) {
     if (!spec.optional) throw new Error(`${spec.label}: ${refused}`);
     return { label: spec.label, optional: true, skipped: refused.split(':')[0] ?? refused, detail: refused };
   }
-  // The servers' CPU over the run (warm-up included): well under one core while the client is not
-  // saturated either means other processes took the machine, so the figures are noisy.
-  const cpuBefore = process.cpuUsage();
+  // The server's CPU over the run (warm-up included): well under one core while the client is not
+  // saturated either means other processes took the machine, so the figures are noisy. The baseline
+  // runs in this process, the backend in its own.
+  const onBackend = spec.request.url.startsWith(backend.url);
+  const cpuMs = () => (onBackend ? backend.cpuMs() : (process.cpuUsage().user + process.cpuUsage().system) / 1000);
+  const cpuBefore = cpuMs();
   const startedAt = performance.now();
   const result = await runLoadInChild({ ...spec.request, connections: CONNECTIONS, durationMs: DURATION_MS, warmupMs: WARMUP_MS, maxRequests: MAX_REQUESTS });
-  const cpu = process.cpuUsage(cpuBefore);
-  const serverCpu = (cpu.user + cpu.system) / 1000 / (performance.now() - startedAt);
+  const serverCpu = (cpuMs() - cpuBefore) / (performance.now() - startedAt);
   return { label: spec.label, optional: spec.optional, result, serverCpu };
 }
 
@@ -73,19 +75,16 @@ async function main(): Promise<number> {
     await bare.close();
     throw error;
   });
-  const rssAtStart = process.memoryUsage().rss;
-  const rss = sampleRss();
+  // The backend's own memory, from /proc: the kernel's high-water mark covers every moment of the runs.
+  const rssAtStart = backend.memory().rss;
   const runs: Partial<Record<RouteKey, RunOutcome>> = {};
   let peakRss: number;
   try {
     // In benchRoutes' order: the baseline around the link runs compared with it, and the links before
     // the payments, whose successes would otherwise grow the analytics the link routes compute.
-    for (const spec of benchRoutes(bare.url, backend.url)) runs[spec.key] = await measure(spec);
-    const tickErrors = backend.tickErrors();
-    if (tickErrors > 0) say(`warning: ${tickErrors} sandbox ticks (settle + webhooks) failed during the runs`);
+    for (const spec of benchRoutes(bare.url, backend.url)) runs[spec.key] = await measure(spec, backend);
+    peakRss = backend.memory().peak;
   } finally {
-    peakRss = rss.peak();
-    rss.stop();
     await Promise.all([bare.close(), backend.close()]);
   }
 

@@ -2,19 +2,15 @@
  * The two servers the bench compares, both on 127.0.0.1 with an ephemeral port, both through the same
  * @hono/node-server `serve()` as production, so a ratio between them isolates the cost of our own code.
  */
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { createApp } from '../../server/app.ts';
-import { systemClock } from '../../server/clock.ts';
-import { loadConfig } from '../../server/config.ts';
-import { createLogger } from '../../server/logger.ts';
-import { createPaymentEvents, type PaymentEvents } from '../../server/payments/events.ts';
-import { createProviderClient } from '../../server/provider/client.ts';
-import { createSandbox, type Sandbox } from '../../server/sandbox/app.ts';
-import { openStore } from '../../server/store/database.ts';
 
 export interface Running {
   url: string;
@@ -23,9 +19,6 @@ export interface Running {
 
 export const BENCH_CLIENT_ID = 'pk_bench';
 export const BENCH_CLIENT_SECRET = 'sk_bench_secret_0123';
-
-/** Same period as server/main.ts, so background settlement competes with requests as it does live. */
-const SANDBOX_TICK_MS = 250;
 
 type FetchHandler = (request: Request, env?: unknown) => Response | Promise<Response>;
 
@@ -55,74 +48,95 @@ export async function startBare(): Promise<Running> {
   return { url, close: stop };
 }
 
-/**
- * The backend as server/main.ts assembles it in embedded mode (main.ts runs on import, so its wiring is
- * mirrored here, minus the reconciliation timer, whose first round is 60 s away), on a fresh SQLite file,
- * with a silent logger, instant sandbox outcomes and rate limits off. The config goes through loadConfig
- * so every setting we do not name gets its production default.
- */
-export async function startBackend(): Promise<Running & { tickErrors(): number }> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'pay-bench-'));
-  const config = loadConfig({
-    HOST: '127.0.0.1',
-    PORT: '0',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    PAY_MODE: 'embedded',
-    PAY_CLIENT_ID: BENCH_CLIENT_ID,
-    PAY_CLIENT_SECRET: BENCH_CLIENT_SECRET,
-    SANDBOX_OUTCOME_DELAY_MS: '0',
-    RATE_LIMITS: 'off', // DESIGN section 10 measures payments "limits lifted"
+/** A free loopback port, for a child server that must be told its port up front. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
   });
-  const logger = createLogger(config.logLevel);
-  const store = await openStore({ dataDir });
-  const bound: { app?: { fetch: FetchHandler } } = {};
-  // Exactly as server/main.ts: the Node bindings travel along (getConnInfo reads the socket from them).
-  const { url, stop } = await listen(
-    (request, env) => bound.app?.fetch(request, env) ?? new Response('starting', { status: 503 }),
-  );
+}
+
+/** `/proc/<pid>/status` fields in bytes: VmRSS (now) and VmHWM (the kernel's own peak). */
+function memoryOf(pid: number): { rss: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024;
+  return { rss: kb('VmRSS'), peak: kb('VmHWM') };
+}
+
+/** User + system CPU of a process so far, in ms (`/proc/<pid>/stat` fields 14 and 15, in clock ticks). */
+function cpuMsOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // the name may hold spaces
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+const CLOCK_TICKS_PER_SECOND = 100; // USER_HZ: 100 on every Linux we run on
+
+export interface Backend extends Running {
+  pid: number;
+  cpuMs(): number;
+  memory(): { rss: number; peak: number };
+}
+
+/**
+ * The backend exactly as `npm start` runs it: `node server/dist/main.js` (the bundle `npm run build`
+ * writes), in its own process, embedded mode, on a fresh SQLite file, with a silent logger, instant sandbox
+ * outcomes and rate limits off. Its own process, so its memory and CPU are read from /proc alone: the
+ * harness and the baseline server are not counted against the budget.
+ */
+export async function startBackend(): Promise<Backend> {
+  if (!existsSync(BUNDLE)) throw new Error('server/dist/main.js is missing: run `npm run build` first');
+  const dataDir = await mkdtemp(join(tmpdir(), 'pay-bench-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  // BACKEND_NODE_ARGS: extra Node flags for the backend alone, e.g. `--cpu-prof` to profile it.
+  const nodeArgs = (process.env.BACKEND_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, BUNDLE], {
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      PAY_MODE: 'embedded',
+      PAY_CLIENT_ID: BENCH_CLIENT_ID,
+      PAY_CLIENT_SECRET: BENCH_CLIENT_SECRET,
+      SANDBOX_OUTCOME_DELAY_MS: '0',
+      RATE_LIMITS: 'off', // DESIGN section 10 measures payments "limits lifted"
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const cleanUp = async () => {
-    await stop();
-    await store.close();
+    if (child.exitCode === null) child.kill('SIGTERM'); // main.ts shuts down gracefully on SIGTERM
+    await exited;
     await rm(dataDir, { recursive: true, force: true });
   };
-
-  let sandbox: Sandbox;
-  let events: PaymentEvents | undefined;
   try {
-    sandbox = await createSandbox({
-      db: store.db,
-      config: { clientId: config.clientId, clientSecret: config.clientSecret, publicUrl: `${url}/sandbox`, outcomeDelayMs: 0 },
-    });
-    const embedded = sandbox;
-    const provider = createProviderClient({
-      baseUrl: 'http://sandbox.internal',
-      clientId: config.clientId,
-      clientSecret: config.clientSecret,
-      timeoutMs: config.providerTimeoutMs,
-      fetch: (input, init) => Promise.resolve(embedded.app.request(input, init)),
-    });
-    events = createPaymentEvents(store, { databaseUrl: config.databaseUrl, logger });
-    bound.app = createApp({ config, store, provider, clock: systemClock, logger, sandbox, publicUrl: url, events });
+    await waitForHealth(url, exited);
   } catch (error) {
-    await events?.close();
     await cleanUp();
     throw error;
   }
+  const pid = child.pid ?? 0;
+  return { url, pid, cpuMs: () => cpuMsOf(pid), memory: () => memoryOf(pid), close: cleanUp };
+}
 
-  let tickErrors = 0;
-  const tick = setInterval(() => {
-    sandbox.runDue().catch(() => (tickErrors += 1));
-  }, SANDBOX_TICK_MS);
+const BUNDLE = fileURLToPath(new URL('../../server/dist/main.js', import.meta.url));
 
-  return {
-    url,
-    tickErrors: () => tickErrors,
-    async close() {
-      clearInterval(tick);
-      await sandbox.runDue().catch(() => undefined); // let a running tick finish before the file goes
-      await events?.close();
-      await cleanUp();
-    },
-  };
+/** Polls /healthz until it answers 200; fails fast if the process exits, and after 30 s. */
+async function waitForHealth(url: string, exited: Promise<void>): Promise<void> {
+  let gone = false;
+  void exited.then(() => (gone = true));
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (gone) throw new Error('the backend exited during start-up (its output is above)');
+    const healthy = await fetch(`${url}/healthz`).then((response) => response.ok, () => false);
+    if (healthy) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the backend did not answer /healthz within 30 s');
 }

@@ -1,5 +1,6 @@
 /**
- * Starts what the end-to-end suite drives: the real server (`server/main.ts`, embedded sandbox, a fresh
+ * Starts what the end-to-end suite drives: the real server (`server/main.ts` as `npm start` runs it, bundled
+ * into server/dist/main.js by the build that `npm run test:e2e` runs first; embedded sandbox, a fresh
  * SQLite database in a temp dir) on a free port, and a second "merchant" origin on another port that
  * embeds the widget cross-origin, so CORS and Cross-Origin-Resource-Policy are really exercised.
  * URLs reach the tests through the environment; the teardown stops both.
@@ -49,7 +50,7 @@ export default async function globalSetup() {
   const dataDir = mkdtempSync(join(tmpdir(), 'pay-e2e-'));
 
   let output = '';
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const server = spawn(process.execPath, ['--enable-source-maps', 'server/dist/main.js'], {
     env: {
       ...process.env,
       PORT: String(apiPort),
