@@ -29,8 +29,9 @@ export function checkoutRoutes(deps: Pick<AppDeps, 'config' | 'store' | 'clock'>
   return (
     new Hono<AppEnv>()
       .get('/api/v1/links/:id', async (c) => {
-        const checkoutConfig = assertPayable(await checkout.getConfig('link', pathId(c, 'id')));
-        return c.json({ statusCode: 200, data: checkoutConfig }, 200, NO_STORE);
+        const { config: checkoutConfig, json } = await checkout.linkAnswer(pathId(c, 'id'));
+        assertPayable(checkoutConfig);
+        return c.body(json, 200, { ...NO_STORE, 'Content-Type': 'application/json' });
       })
       .get('/api/v1/sessions/:id', async (c) => {
         const checkoutConfig = assertPayable(await checkout.getConfig('session', pathId(c, 'id')));

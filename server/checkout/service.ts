@@ -77,10 +77,32 @@ export function createCheckoutService(deps: CheckoutDeps) {
     return Number(row?.total ?? 0);
   }
 
-  async function linkCheckout(id: string): Promise<CheckoutConfig> {
+  /**
+   * A link's config and the route's answer as JSON. The config depends only on the snapshot, our
+   * in-flight amount and its status (which moves with the clock), so the answer is serialized once per
+   * combination of those: a warm link read does not stringify the whole config again.
+   */
+  const linkAnswers = new WeakMap<LinkSnapshot, LinkAnswer & { inFlight: number }>();
+  async function linkAnswer(id: string): Promise<LinkAnswer> {
+    const { snapshot, inFlight } = await linkState(id);
+    const config = linkConfig(snapshot, inFlight, clock.now());
+    const last = linkAnswers.get(snapshot);
+    if (last && last.inFlight === inFlight && last.config.status === config.status) return last;
+    const answer = { inFlight, config, json: JSON.stringify({ statusCode: 200, data: config }) };
+    linkAnswers.set(snapshot, answer);
+    return answer;
+  }
+
+  /** What a link's config is made of: the provider's (cached) link and our in-flight amount on it. */
+  async function linkState(id: string): Promise<{ snapshot: LinkSnapshot; inFlight: number }> {
     const snapshot = await links.get(id, () => loadLink(id));
     const limited = (snapshot.link.amountLimit ?? 0) > 0;
-    return linkConfig(snapshot, limited ? await inFlightAmount(id) : 0, clock.now());
+    return { snapshot, inFlight: limited ? await inFlightAmount(id) : 0 };
+  }
+
+  async function linkCheckout(id: string): Promise<CheckoutConfig> {
+    const { snapshot, inFlight } = await linkState(id);
+    return linkConfig(snapshot, inFlight, clock.now());
   }
 
   async function sessionCheckout(id: string): Promise<CheckoutConfig> {
@@ -99,6 +121,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
     getConfig(kind: CheckoutKind, id: string): Promise<CheckoutConfig> {
       return kind === 'link' ? linkCheckout(id) : sessionCheckout(id);
     },
+    /** The link's config and `{statusCode: 200, data: config}` as JSON, for the public route. */
+    linkAnswer,
     /** Forget what the provider said about this checkout; the next read asks again. */
     invalidate(kind: CheckoutKind, id: string): void {
       if (kind === 'link') links.delete(id);
@@ -109,3 +133,9 @@ export function createCheckoutService(deps: CheckoutDeps) {
 }
 
 export type CheckoutService = ReturnType<typeof createCheckoutService>;
+
+export interface LinkAnswer {
+  config: CheckoutConfig;
+  /** The 200 answer's body; the config object itself may be shared, so callers must not change it. */
+  json: string;
+}

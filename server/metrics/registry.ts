@@ -21,6 +21,12 @@ const sample = (name: string, labels: Labels, value: number) => {
   return `${name}${text ? `{${text}}` : ''} ${Number.isFinite(value) ? value : 0}`;
 };
 
+/**
+ * The map key of a label set: its values alone (a metric always uses the same label names, in the same
+ * order), so counting a request costs no escaping; the exposition text is formatted only when scraped.
+ */
+const keyOf = (labels: Labels) => Object.values(labels).join('\u0000');
+
 const header = (name: string, help: string, type: string) => [
   `# HELP ${name} ${help}`,
   `# TYPE ${name} ${type}`,
@@ -35,7 +41,7 @@ export class Counter {
   ) {}
 
   inc(labels: Labels = {}, by = 1): void {
-    const key = formatLabels(labels);
+    const key = keyOf(labels);
     const entry = this.#values.get(key);
     if (entry) entry.value += by;
     else this.#values.set(key, { labels, value: by });
@@ -59,7 +65,7 @@ export class Histogram {
   ) {}
 
   observe(labels: Labels, value: number): void {
-    const key = formatLabels(labels);
+    const key = keyOf(labels);
     let series = this.#series.get(key);
     if (!series) {
       series = { labels, buckets: this.bounds.map(() => 0), sum: 0, count: 0 };
