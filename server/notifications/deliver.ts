@@ -48,7 +48,8 @@ interface AttemptOutcome {
 
 /** Sends every notification due now; answers how many were attempted. */
 export async function deliverDueNotifications(deps: DeliveryDeps): Promise<number> {
-  const { url, secret } = { url: deps.config.merchantWebhookUrl, secret: deps.config.merchantWebhookSecret };
+  const url = deps.config.merchantWebhookUrl;
+  const secret = deps.config.merchantWebhookSecret;
   if (!url || !secret) return 0;
   const now = deps.clock.now();
   const due = await deps.db
@@ -121,7 +122,9 @@ async function send(
       durationMs: elapsed(),
     };
   } catch (error) {
-    const message = request.signal.aborted ? `Timeout: no answer within ${timeoutMs} ms` : describe(error);
+    const message = request.signal.aborted
+      ? `Timeout: no answer within ${timeoutMs} ms`
+      : describeFailure(error);
     return { statusCode: null, error: message.slice(0, 300), durationMs: elapsed() };
   } finally {
     timer.abort();
@@ -129,7 +132,7 @@ async function send(
 }
 
 /** `fetch failed` alone says nothing: undici puts the reason (ECONNREFUSED...) in `cause`. */
-function describe(error: unknown): string {
+function describeFailure(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const cause =
     error.cause instanceof Error
