@@ -21,6 +21,7 @@ import type { PaymentEvents } from './payments/events.ts';
 import { createPayments } from './payments/module.ts';
 import { createPayouts } from './payouts/module.ts';
 import { merchantRoutes } from './merchant/routes.ts';
+import { notificationRoutes } from './notifications/routes.ts';
 import type { ProviderClient } from './provider/client.ts';
 import type { Sandbox } from './sandbox/app.ts';
 import type { Store } from './store/database.ts';
@@ -116,6 +117,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/v1/payouts', payouts.routes);
   app.route('/webhooks', payouts.webhooks);
   app.route('/', merchantRoutes(deps));
+  app.route('/api/v1/notifications', notificationRoutes(deps));
   app.route('/', checkoutRoutes(deps, checkout));
   app.route('/', uploadRoutes(deps));
   app.route('/', docsRoutes(deps.publicUrl));

@@ -129,6 +129,16 @@ const milliseconds = (fallback: number) =>
     .optional()
     .transform((value) => value ?? fallback);
 
+/**
+ * A `whsec_` secret is the Standard Webhooks form: the key is the base64 after the prefix. Anything
+ * else is used as its UTF-8 bytes (see notifications/sign.ts).
+ */
+function isUsableWebhookSecret(secret: string): boolean {
+  if (!secret.startsWith('whsec_')) return true;
+  const encoded = secret.slice('whsec_'.length);
+  return /^[A-Za-z0-9+/]+={0,2}$/.test(encoded) && Buffer.from(encoded, 'base64').length >= 16;
+}
+
 const EnvSchema = z
   .object({
     PORT: z
@@ -160,7 +170,20 @@ const EnvSchema = z
       .transform((text, ctx) => (text === undefined ? undefined : parseOrigins(text, ctx))),
     MERCHANT_API_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
     MERCHANT_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
-    MERCHANT_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+    MERCHANT_WEBHOOK_SECRET: z
+      .string()
+      .min(16, 'must be at least 16 characters')
+      .refine(isUsableWebhookSecret, 'starts with whsec_ but the rest is not base64 of at least 16 bytes')
+      .optional(),
+    MERCHANT_WEBHOOK_TIMEOUT_MS: milliseconds(10_000).pipe(z.int().min(1, 'must be at least 1')),
+    MERCHANT_WEBHOOK_RETRY_BASE_MS: milliseconds(5_000),
+    MERCHANT_WEBHOOK_RETRY_CAP_MS: milliseconds(3_600_000),
+    MERCHANT_WEBHOOK_MAX_ATTEMPTS: z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number')
+      .transform(Number)
+      .pipe(z.int().min(1).max(100))
+      .default(30),
     WEBHOOK_SOURCE_IPS: z
       .string()
       .optional()
@@ -185,6 +208,10 @@ const EnvSchema = z
       for (const name of ['PAY_BASE_URL', 'PAY_CLIENT_ID', 'PAY_CLIENT_SECRET', 'MERCHANT_API_KEY'] as const) {
         if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when PAY_MODE=remote' });
       }
+    }
+    // Unsigned notifications would be worthless to the merchant: a URL needs its secret.
+    if (env.MERCHANT_WEBHOOK_URL && !env.MERCHANT_WEBHOOK_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['MERCHANT_WEBHOOK_SECRET'], message: 'is required when MERCHANT_WEBHOOK_URL is set' });
     }
   });
 
@@ -223,6 +250,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     merchantApiKey: value.MERCHANT_API_KEY ?? (embedded ? DEMO_MERCHANT_API_KEY : ''),
     merchantWebhookUrl: value.MERCHANT_WEBHOOK_URL,
     merchantWebhookSecret: value.MERCHANT_WEBHOOK_SECRET,
+    /** Merchant notifications: per-attempt timeout, full-jitter backoff (base, cap), attempts before giving up. */
+    merchantWebhookTimeoutMs: value.MERCHANT_WEBHOOK_TIMEOUT_MS,
+    merchantWebhookRetryBaseMs: value.MERCHANT_WEBHOOK_RETRY_BASE_MS,
+    merchantWebhookRetryCapMs: value.MERCHANT_WEBHOOK_RETRY_CAP_MS,
+    merchantWebhookMaxAttempts: value.MERCHANT_WEBHOOK_MAX_ATTEMPTS,
     webhookSourceIps: value.WEBHOOK_SOURCE_IPS,
     trustProxy: value.TRUST_PROXY,
     rateLimits: value.RATE_LIMITS,

@@ -14,9 +14,13 @@ import { createPaymentEvents } from './payments/events.ts';
 import { purgeIdempotencyKeys } from './payments/idempotency.ts';
 import { reconcilePayments } from './payments/reconcile.ts';
 import { reconcilePayouts } from './payouts/reconcile.ts';
+import { deliverDueNotifications } from './notifications/deliver.ts';
+import { merchantNotifier } from './notifications/enqueue.ts';
 
 /** How often due sandbox outcomes and webhook retries are looked for. */
 const SANDBOX_TICK_MS = 250;
+/** How often due merchant notifications (new ones and retries) are looked for. */
+const NOTIFICATION_TICK_MS = 1000;
 
 function readConfig(): Config {
   try {
@@ -76,12 +80,14 @@ async function main() {
 
   // Reconciliation of non-final payments (and expiry of spent idempotency keys): at start, then on a
   // schedule; a round still running when the next is due is not started twice.
+  // Reconciliation can make payments and payouts final: it notifies the merchant as the routes do.
+  const notifier = merchantNotifier(config);
   let reconciling: Promise<void> | null = null;
   const reconcile = () => {
     reconciling ??= (async () => {
       try {
-        await reconcilePayments({ store, provider, clock: systemClock, logger, events });
-        await reconcilePayouts({ store, provider, clock: systemClock, logger });
+        await reconcilePayments({ store, provider, clock: systemClock, logger, events, notifier });
+        await reconcilePayouts({ store, provider, clock: systemClock, logger, notifier });
         await purgeIdempotencyKeys(store.db, systemClock.now());
       } catch (error) {
         logger.error({ err: error }, 'payment reconciliation failed');
@@ -99,7 +105,24 @@ async function main() {
       }, SANDBOX_TICK_MS)
     : undefined;
 
-  logger.info({ url: publicUrl, mode: config.mode, database: store.engine }, 'pay-checkout listening');
+  // Merchant notifications (only with MERCHANT_WEBHOOK_URL): one round at a time, as for reconciliation.
+  let notifying: Promise<void> | null = null;
+  const notify = () => {
+    notifying ??= deliverDueNotifications({ db: store.db, clock: systemClock, config, logger })
+      .then(
+        () => undefined,
+        (error: unknown) => logger.error({ err: error }, 'merchant notification round failed'),
+      )
+      .finally(() => {
+        notifying = null;
+      });
+  };
+  const notifyTimer = config.merchantWebhookUrl ? setInterval(notify, NOTIFICATION_TICK_MS) : undefined;
+
+  logger.info(
+    { url: publicUrl, mode: config.mode, database: store.engine, notifications: Boolean(config.merchantWebhookUrl) },
+    'pay-checkout listening',
+  );
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -108,9 +131,11 @@ async function main() {
     logger.info({ signal }, 'shutting down');
     clearInterval(tick);
     clearInterval(reconcileTimer);
+    clearInterval(notifyTimer);
     // Stop accepting, let in-flight requests finish, then close the database.
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await reconciling;
+    await notifying;
     await events.close();
     await store.close();
     process.exit(0);

@@ -1,11 +1,12 @@
 /**
  * The merchant console (/console). Logged out, the page is a plain HTML form that posts the API key to
- * /console/login (no script needed); logged in (GET /console/session), it shows five tabs that read the
+ * /console/login (no script needed); logged in (GET /console/session), it shows six tabs that read the
  * merchant API with the HttpOnly session cookie. Tabs follow the ARIA tabs pattern (arrow keys, Home,
  * End); each tab's data loads when it is first shown.
  */
 import { collectionsSection } from './collections.ts';
 import { linksSection } from './links.ts';
+import { notificationsSection } from './notifications.ts';
 import { paymentsSection } from './payments.ts';
 import { payoutsSection } from './payouts.ts';
 import { walletsSection } from './wallets.ts';
@@ -79,6 +80,7 @@ async function start() {
     links: linksSection(byId('panel-links')),
     payouts: payoutsSection(byId('panel-payouts')),
     wallets: walletsSection(byId('panel-wallets')),
+    notifications: notificationsSection(byId('panel-notifications')),
   });
 }
 

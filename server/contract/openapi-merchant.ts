@@ -129,6 +129,36 @@ export const MERCHANT_OPERATIONS: readonly Operation[] = [
     errors: [400, 401, ...PROVIDER_ERRORS],
   },
   {
+    id: 'listNotifications',
+    method: 'get',
+    path: '/api/v1/notifications',
+    tag: 'Merchant',
+    summary: 'Notifications sent to MERCHANT_WEBHOOK_URL, with every delivery attempt',
+    description:
+      'Each final payment or payout status is announced once as a Standard Webhooks message (`webhook-id`, `webhook-timestamp`, `webhook-signature`), retried with backoff until delivered or given up (`failed`).',
+    merchant: true,
+    parameters: [inQuery('status', { type: 'string', enum: ['pending', 'delivered', 'failed'] }), ...paging],
+    success: {
+      status: 200,
+      description: 'A page of notifications, newest first',
+      content: list(ref('Notification')),
+    },
+    errors: [400, 401],
+  },
+  {
+    id: 'retryNotification',
+    method: 'post',
+    path: '/api/v1/notifications/{id}/retry',
+    tag: 'Merchant',
+    summary: 'Send a notification again now',
+    description:
+      'A `failed` (or `delivered`) notification is queued at once with a fresh round of attempts, under the same `webhook-id` and body; a `pending` one is already queued and is answered as it is.',
+    merchant: true,
+    parameters: [inPath('id', 'Notification id (the webhook-id)')],
+    success: { status: 200, description: 'The notification', content: single(ref('Notification')) },
+    errors: [400, 401, 403, 404],
+  },
+  {
     id: 'consoleLogin',
     method: 'post',
     path: '/console/login',

@@ -19,6 +19,7 @@ import {
 
 export * from './common.ts';
 export * from './checkout.ts';
+export * from './notifications.ts';
 
 // --- Payments ---------------------------------------------------------------------------------------
 

@@ -47,11 +47,15 @@ export async function listPayments(db: Kysely<Database>, query: PaymentListQuery
     .limit(limit)
     .offset((page - 1) * limit)
     .execute();
-  const data = await withUploads(db, rows);
+  const data = await toMerchantPayments(db, rows);
   return { statusCode: 200, total, page, pages: Math.ceil(total / limit), limit, data };
 }
 
-async function withUploads(db: Kysely<Database>, rows: PaymentRow[]): Promise<MerchantPayment[]> {
+/**
+ * Rows as the merchant sees them: the list's items, and the `data` of payment notifications (which
+ * pass their transaction as `db`, so the item shows the row being written).
+ */
+export async function toMerchantPayments(db: Kysely<Database>, rows: PaymentRow[]): Promise<MerchantPayment[]> {
   const answers = rows.map((row) => JSON.parse(row.fields) as Record<string, FieldAnswer>);
   // Upload fields hold upload ids; look them up by id (a retry may have moved `payment_reference` on).
   const ids = answers.flatMap((fields) =>

@@ -9,9 +9,10 @@ import type { Kysely } from 'kysely';
 import type { BankTransfer, Payment, PaymentAction, PaymentStatus } from '../../widget/contract/index.ts';
 import type { Clock } from '../clock.ts';
 import type { Logger } from '../logger.ts';
+import type { MerchantNotifier } from '../notifications/enqueue.ts';
 import type { Database, PaymentRow } from '../store/schema.ts';
 import type { PaymentEvents } from './events.ts';
-import { decide, MAX_WRONG_CODES, type PaymentObservation, type PaymentPatch } from './lifecycle.ts';
+import { decide, isFinal, MAX_WRONG_CODES, type PaymentObservation, type PaymentPatch } from './lifecycle.ts';
 
 export interface PaymentContext {
   db: Kysely<Database>;
@@ -20,6 +21,8 @@ export interface PaymentContext {
   events: PaymentEvents;
   /** After a payment became `success`: e.g. the link's `remaining` changed, so its cached config is stale. */
   onSuccess?: (row: PaymentRow) => Promise<void> | void;
+  /** Set when MERCHANT_WEBHOOK_URL is: a final status is notified in the transaction that writes it. */
+  notifier?: MerchantNotifier | undefined;
 }
 
 export interface Applied {
@@ -72,6 +75,7 @@ export async function writePatch(
   const now = context.clock.now();
   const next: PaymentRow = { ...row, ...patch, version: row.version + 1, updated_at: now };
   const paysSession = patch.status === 'success' && row.status !== 'success' && row.session_id !== null;
+  const becomesFinal = patch.status !== undefined && patch.status !== row.status && isFinal(patch.status);
   const written = await context.db.transaction().execute(async (trx) => {
     const result = await trx
       .updateTable('payments')
@@ -80,6 +84,8 @@ export async function writePatch(
       .where('version', '=', row.version)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) return false;
+    // In the same transaction (an outbox): the change and its notification exist together or not at all.
+    if (becomesFinal && context.notifier) await context.notifier.payment(trx, next, now);
     if (paysSession && row.session_id !== null) {
       const marked = await trx
         .updateTable('checkout_sessions')

@@ -8,6 +8,7 @@ import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Logger } from '../logger.ts';
+import { merchantNotifier } from '../notifications/enqueue.ts';
 import type { ProviderClient } from '../provider/client.ts';
 import type { Store } from '../store/database.ts';
 import type { PaymentRow } from '../store/schema.ts';
@@ -47,6 +48,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     provider: deps.provider,
     webhookUrl: `${deps.publicUrl}/webhooks/payments`,
     returnOrigins: returnOrigins(deps.config.allowedOrigins, deps.publicUrl),
+    notifier: merchantNotifier(deps.config),
     // A success changes what the link can still collect (and closes a session): drop their cached configs.
     onSuccess: (row) => {
       if (row.link_id) checkout.invalidate('link', row.link_id);

@@ -3,6 +3,7 @@
  * disbursement webhooks. Built from AppDeps; starts no timers (the caller schedules reconcilePayouts).
  */
 import type { AppDeps } from '../app.ts';
+import { merchantNotifier } from '../notifications/enqueue.ts';
 import { disbursementWebhookRoutes } from '../webhooks/disbursements.ts';
 import { payoutRoutes } from './routes.ts';
 import { createPayoutService } from './service.ts';
@@ -16,6 +17,7 @@ export function createPayouts(deps: AppDeps) {
     provider,
     clock,
     logger,
+    notifier: merchantNotifier(config),
     webhookUrl: `${deps.publicUrl}${DISBURSEMENT_WEBHOOK_PATH}`,
   });
   return {

@@ -85,7 +85,7 @@ async function verifyOpenPayouts(context: PayoutContext) {
       if (outcome.found === true && outcome.applied?.changed) changed += 1;
       if (outcome.found === false) {
         const failed = await applyPayoutObservation(
-          context.db,
+          context,
           reference,
           {
             status: 'failed',
@@ -143,7 +143,7 @@ async function compareWithProvider(context: PayoutContext) {
         continue;
       }
       if (row.status === item.status) continue;
-      const applied = await applyPayoutObservation(context.db, row.reference, fromDisbursement(item), now);
+      const applied = await applyPayoutObservation(context, row.reference, fromDisbursement(item), now);
       if (applied?.changed && applied.row.status === item.status) {
         changed += 1;
       } else {

@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Payout } from '../../widget/contract/index.ts';
+import type { MerchantNotifier } from '../notifications/enqueue.ts';
 import type { DisbursementStatus } from '../provider/schemas.ts';
 import type { Database, PayoutRow } from '../store/schema.ts';
 
@@ -71,9 +72,15 @@ function changesFor(row: PayoutRow, seen: PayoutObservation, now: number): Parti
   return Object.keys(changes).length === 0 ? null : changes;
 }
 
+/** Where payout changes are written; a notifier (MERCHANT_WEBHOOK_URL set) hears of final statuses. */
+export interface PayoutStore {
+  db: Kysely<Database>;
+  notifier?: MerchantNotifier | undefined;
+}
+
 /** Applies an observation to the payout with our `reference`; null when there is no such payout. */
 export async function applyPayoutObservation(
-  db: Kysely<Database>,
+  { db, notifier }: PayoutStore,
   reference: string,
   seen: PayoutObservation,
   now: number,
@@ -88,15 +95,20 @@ export async function applyPayoutObservation(
     const changes = changesFor(row, seen, now);
     if (!changes) return { row, changed: false, ...(conflicting ? { conflicting } : {}) };
     const next = { ...changes, version: row.version + 1, updated_at: now };
-    const updated = await db
-      .updateTable('payouts')
-      .set(next)
-      .where('reference', '=', reference)
-      .where('version', '=', row.version)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 1) {
-      return { row: { ...row, ...next }, changed: true, ...(conflicting ? { conflicting } : {}) };
-    }
+    const written = await db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable('payouts')
+        .set(next)
+        .where('reference', '=', reference)
+        .where('version', '=', row.version)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) return null;
+      const written: PayoutRow = { ...row, ...next };
+      // An outbox: the final status and its notification are committed together or not at all.
+      if (changes.final === 1 && notifier) await notifier.payout(trx, written, now);
+      return written;
+    });
+    if (written) return { row: written, changed: true, ...(conflicting ? { conflicting } : {}) };
   }
   throw new Error(`payout ${reference}: too many concurrent updates`);
 }

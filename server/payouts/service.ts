@@ -127,7 +127,7 @@ export function createPayoutService(deps: PayoutServiceDeps) {
 
   async function fail(row: PayoutRow, description: string) {
     await applyPayoutObservation(
-      db,
+      deps,
       row.reference,
       { status: 'failed', statusDescription: description },
       clock.now(),
@@ -169,7 +169,7 @@ export function createPayoutService(deps: PayoutServiceDeps) {
     } catch (error) {
       return toPayout(await afterFailedRequest(row, error));
     }
-    const applied = await applyPayoutObservation(db, row.reference, fromDisbursement(answer), clock.now());
+    const applied = await applyPayoutObservation(deps, row.reference, fromDisbursement(answer), clock.now());
     return toPayout(applied?.row ?? row);
   }
 
@@ -201,7 +201,7 @@ export function createPayoutService(deps: PayoutServiceDeps) {
     const outcome = await verifyPayout(deps, row.reference, { force: true });
     if (outcome.found === true && outcome.applied) return outcome.applied.row;
     const pending = await applyPayoutObservation(
-      db,
+      deps,
       row.reference,
       {
         status: 'processing',

@@ -3,19 +3,22 @@
  * `externalReference`), throttled to once per 5 seconds per payout across instances: the claim is a
  * conditional update of `verified_at`, as for payments.
  */
-import type { Kysely } from 'kysely';
 import type { Logger } from '../logger.ts';
 import type { Clock } from '../clock.ts';
 import type { ProviderClient } from '../provider/client.ts';
 import { ProviderError } from '../provider/errors.ts';
 import type { Disbursement } from '../provider/schemas.ts';
-import type { Database, PayoutRow } from '../store/schema.ts';
-import { applyPayoutObservation, type PayoutApplied, type PayoutObservation } from './repository.ts';
+import type { PayoutRow } from '../store/schema.ts';
+import {
+  applyPayoutObservation,
+  type PayoutApplied,
+  type PayoutObservation,
+  type PayoutStore,
+} from './repository.ts';
 
 export const PAYOUT_VERIFY_THROTTLE_MS = 5_000;
 
-export interface PayoutContext {
-  db: Kysely<Database>;
+export interface PayoutContext extends PayoutStore {
   provider: ProviderClient;
   clock: Clock;
   logger: Logger;
@@ -69,7 +72,7 @@ export async function verifyPayout(
     context.logger.warn({ err: error, reference }, 'payout verify failed; will try again later');
     return { found: null };
   }
-  const applied = await applyPayoutObservation(context.db, reference, fromDisbursement(disbursement), now);
+  const applied = await applyPayoutObservation(context, reference, fromDisbursement(disbursement), now);
   if (applied?.conflicting) {
     context.logger.error(
       { reference, ...applied.conflicting },

@@ -8,6 +8,7 @@ import type { Engine } from './database.ts';
 import { sandboxTables } from './migrations/0001-sandbox.ts';
 import { paymentTables } from './migrations/0002-payments.ts';
 import { payoutTables } from './migrations/0003-payouts.ts';
+import { notificationTables } from './migrations/0004-notifications.ts';
 
 /** Ordered by name; a migration gets the engine only where the two need different column types. */
 function migrationsFor(engine: Engine): Record<string, Migration> {
@@ -15,6 +16,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '0001-sandbox': sandboxTables,
     '0002-payments': paymentTables(engine),
     '0003-payouts': payoutTables,
+    '0004-notifications': notificationTables,
   };
 }
 

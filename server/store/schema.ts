@@ -253,6 +253,8 @@ export interface Database {
   provider_webhooks: ProviderWebhookRow;
   payout_recipients: PayoutRecipientRow;
   payouts: PayoutRow;
+  merchant_notifications: MerchantNotificationRow;
+  merchant_notification_attempts: MerchantNotificationAttemptRow;
   sandbox_payment_links: SandboxPaymentLinkRow;
   sandbox_transactions: SandboxTransactionRow;
   sandbox_recipients: SandboxRecipientRow;
@@ -301,4 +303,35 @@ export interface PayoutRow {
   created_at: number;
   updated_at: number;
   completed_at: number | null;
+}
+
+/** One Standard Webhooks message to the merchant (the outbox); `id` is its `webhook-id`. */
+export interface MerchantNotificationRow {
+  id: string;
+  /** `payment.succeeded`, `payout.failed`...: names the final status, so unique with `subject`. */
+  type: string;
+  /** The payment or payout reference the message is about. */
+  subject: string;
+  /** The exact bytes signed and sent on every attempt, fixed when the row is written. */
+  payload: string;
+  /** `pending` (tried at `next_attempt_at`), `delivered`, or `failed` (gave up). */
+  status: string;
+  attempts: number;
+  /** Attempt number after which a failure gives up (raised by a manual retry). */
+  max_attempts: number;
+  next_attempt_at: number | null;
+  last_status_code: number | null;
+  last_error: string | null;
+  created_at: number;
+  delivered_at: number | null;
+}
+
+export interface MerchantNotificationAttemptRow {
+  notification_id: string;
+  attempt: number;
+  at: number;
+  /** The merchant's HTTP status, or null when no answer came (network error, timeout). */
+  status_code: number | null;
+  error: string | null;
+  duration_ms: number;
 }

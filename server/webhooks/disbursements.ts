@@ -101,7 +101,7 @@ async function apply(
     return 'mismatch';
   }
   const applied = await applyPayoutObservation(
-    context.db,
+    context,
     reference,
     {
       status: data.status,
