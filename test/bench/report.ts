@@ -5,11 +5,13 @@
  */
 import type { LoadResult } from './load.ts';
 import type { RouteKey } from './routes.ts';
+import type { WidgetReady } from './widget-ready.ts';
 import { fmt, formatTable, verdict } from './table.ts';
 
 export const WIDGET_BUDGET_BYTES = 15_360;
 export const LOCALE_BUDGET_BYTES = 2_048;
 export const RSS_BUDGET_BYTES = 150 * 1024 * 1024;
+export const WIDGET_READY_BUDGET_MS = 16;
 
 /** A load run's result, or why it was not run (a merchant route not built yet, or refusing the probe). */
 export type RunOutcome = { label: string; optional: boolean } & ({ result: LoadResult; serverCpu: number } | { skipped: string; detail: string });
@@ -19,6 +21,8 @@ export interface Measurements {
   verify: { opsPerSecond: number; rejected: number };
   rssAtStart: number;
   peakRss: number;
+  /** Null when Chromium is missing or the measurement failed. */
+  widgetReady: WidgetReady | null;
   widget: number | null;
   locale: { name: string; bytes: number; count: number } | null;
 }
@@ -73,6 +77,14 @@ export function budgetTable(m: Measurements): string {
     ['  signature verify alone (600 B)', fmt.rate(m.verify.opsPerSecond), 'ref: >= 5,000/s', verdict(m.verify.opsPerSecond >= 5000 && m.verify.rejected === 0)],
     ['backend RSS before load', fmt.mb(m.rssAtStart), '-', 'n/a'],
     ['peak RSS under load', fmt.mb(m.peakRss), '<= 150 MB', verdict(m.peakRss <= RSS_BUDGET_BYTES)],
+    m.widgetReady === null
+      ? ['widget interactive after its config: not measured', '-', `<= ${WIDGET_READY_BUDGET_MS} ms`, 'n/a']
+      : [
+          `widget interactive after its config (median of ${m.widgetReady.samples.length}, max ${fmt.ms(m.widgetReady.max)})`,
+          fmt.ms(m.widgetReady.median),
+          `<= ${WIDGET_READY_BUDGET_MS} ms`,
+          verdict(m.widgetReady.median <= WIDGET_READY_BUDGET_MS),
+        ],
     m.widget === null
       ? ['widget: not built yet', '-', `<= ${fmt.int(WIDGET_BUDGET_BYTES)} B`, 'n/a']
       : ['widget IIFE, brotli q11', `${fmt.int(m.widget)} B`, `<= ${fmt.int(WIDGET_BUDGET_BYTES)} B`, verdict(m.widget <= WIDGET_BUDGET_BYTES)],

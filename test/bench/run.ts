@@ -12,6 +12,7 @@ import { brotliSize, cpuPressure, largestLocale, verifyThroughput } from './prob
 import { budgetTable, loadTable, type RunOutcome } from './report.ts';
 import { benchRoutes, probeRequest, type RouteKey, type RouteSpec } from './routes.ts';
 import { startBackend, startBare, type Backend } from './servers.ts';
+import { measureWidgetReady, type WidgetReady } from './widget-ready.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 if (!(seconds > 0 && seconds <= 60)) {
@@ -79,11 +80,17 @@ async function main(): Promise<number> {
   const rssAtStart = backend.memory().rss;
   const runs: Partial<Record<RouteKey, RunOutcome>> = {};
   let peakRss: number;
+  let widgetReady: WidgetReady | null;
   try {
     // In benchRoutes' order: the baseline around the link runs compared with it, and the links before
     // the payments, whose successes would otherwise grow the analytics the link routes compute.
     for (const spec of benchRoutes(bare.url, backend.url)) runs[spec.key] = await measure(spec, backend);
     peakRss = backend.memory().peak;
+    // After the load runs, so the browser's CPU does not compete with them.
+    widgetReady = await measureWidgetReady(backend.url).catch((error: unknown) => {
+      say(`warning: widget interactive time not measured: ${error instanceof Error ? error.message : String(error)}`);
+      return null;
+    });
   } finally {
     await Promise.all([bare.close(), backend.close()]);
   }
@@ -100,6 +107,7 @@ async function main(): Promise<number> {
     verify,
     rssAtStart,
     peakRss,
+    widgetReady,
     widget: brotliSize(new URL('../../dist/pay-checkout.iife.js', import.meta.url)),
     locale: largestLocale(new URL('../../dist/locales/', import.meta.url)),
   };
