@@ -1,6 +1,7 @@
 // The merchant console (/console) in Chromium, through roles and labels: a wrong key, logging in with
 // the demo key, each tab with real sandbox data (the analytics charts and their tables, a payout from
-// validation to a final status announced live, wallets), and logging out.
+// validation to a final status announced live, its signed notification delivered to the merchant's
+// endpoint, wallets), and logging out.
 import { expect, test } from '@playwright/test';
 import { api, shot } from './helpers.ts';
 
@@ -45,6 +46,17 @@ test('the console: login, every tab with sandbox data, a payout to its final sta
   await expect(page.getByRole('status')).toContainText(/Payout po_\w+ is now (success|failed)/, {
     timeout: 15_000,
   });
+
+  // The payout's final status went to the merchant's endpoint as a signed notification, logged here.
+  await page.getByRole('tab', { name: 'Notifications' }).click();
+  const notifications = page.getByRole('table', { name: 'Notifications, newest first' });
+  const payoutRow = notifications.getByRole('row').filter({ hasText: /payout\.(succeeded|failed)/ }).first();
+  // Sent within a second of the payout's final status; the list shows it when filtered again.
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await expect(payoutRow).toContainText('delivered', { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  await shot(page, 'console-notifications');
 
   await page.getByRole('tab', { name: 'Wallets' }).click();
   await expect(page.getByRole('table', { name: 'Wallet balances by country and currency' })).toContainText(

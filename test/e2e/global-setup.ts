@@ -6,6 +6,7 @@
  * URLs reach the tests through the environment; the teardown stops both.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo } from 'node:net';
@@ -60,6 +61,9 @@ export default async function globalSetup() {
       ALLOWED_ORIGINS: `${apiUrl},${merchantUrl}`,
       SANDBOX_OUTCOME_DELAY_MS: '300',
       RATE_LIMITS: 'off',
+      // The merchant's own server (the second origin) receives our signed notifications.
+      MERCHANT_WEBHOOK_URL: `${merchantUrl}/notifications`,
+      MERCHANT_WEBHOOK_SECRET: `whsec_${randomBytes(32).toString('base64')}`,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -68,6 +72,11 @@ export default async function globalSetup() {
   await waitForHealth(apiUrl, server, () => output);
 
   const merchant: Server = createServer((request, response) => {
+    if (request.method === 'POST' && request.url === '/notifications') {
+      // A merchant endpoint that accepts every notification (the server suite checks the signatures).
+      request.resume().on('end', () => response.writeHead(204).end());
+      return;
+    }
     response.writeHead(200, {
       'content-type': 'text/html; charset=utf-8',
       'content-security-policy': `default-src 'self'; script-src ${apiUrl}; style-src 'self'; connect-src ${apiUrl}; img-src ${apiUrl} data:`,
