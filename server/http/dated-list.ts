@@ -3,8 +3,10 @@
  * a status filter, UTC dates with `dateTo` inclusive to the end of that day, `page` from 1 and `limit`
  * 1 to 100. One query schema and one date rule, so every list answers the same way.
  */
+import type { Kysely, Selectable } from 'kysely';
 import { z } from 'zod';
 import { LimitSchema, PageSchema } from '../provider/schemas.ts';
+import type { Database } from '../store/schema.ts';
 
 const DAY_MS = 86_400_000;
 const DateSchema = z.iso.date('must be a date written YYYY-MM-DD');
@@ -31,4 +33,44 @@ export function dateRange(dateFrom?: string, dateTo?: string): { from?: number; 
     from: dateFrom ? Date.parse(`${dateFrom}T00:00:00.000Z`) : undefined,
     toExclusive: dateTo ? Date.parse(`${dateTo}T00:00:00.000Z`) + DAY_MS : undefined,
   };
+}
+
+/** The tables listed this way: each has `status` and `created_at`, and a unique key to order ties by. */
+type LedgerTable = 'payments' | 'payouts' | 'merchant_notifications';
+const TIE_BREAKER = { payments: 'reference', payouts: 'reference', merchant_notifications: 'id' } as const;
+
+/**
+ * One page of a ledger, newest first, with its total: the query's status and dates applied, `limit`
+ * defaulting to `defaultLimit`. A page past the end is not queried.
+ */
+export async function datedPage<T extends LedgerTable>(
+  db: Kysely<Database>,
+  table: T,
+  query: { status?: string; dateFrom?: string; dateTo?: string; page?: number; limit?: number },
+  defaultLimit: number,
+): Promise<{ total: number; page: number; pages: number; limit: number; rows: Selectable<Database[T]>[] }> {
+  const page = query.page ?? 1;
+  const limit = query.limit ?? defaultLimit;
+  // Typed as one of the tables: the columns used here exist, with the same types, in all of them.
+  let filtered = db.selectFrom(table as 'payments');
+  if (query.status) filtered = filtered.where('status', '=', query.status);
+  const { from, toExclusive } = dateRange(query.dateFrom, query.dateTo);
+  if (from !== undefined) filtered = filtered.where('created_at', '>=', from);
+  if (toExclusive !== undefined) filtered = filtered.where('created_at', '<', toExclusive);
+  const counted = await filtered
+    .select((eb) => eb.fn.countAll<number | string>().as('total'))
+    .executeTakeFirstOrThrow();
+  const total = Number(counted.total);
+  const offset = (page - 1) * limit;
+  const rows =
+    offset >= total
+      ? []
+      : await filtered
+          .selectAll()
+          .orderBy('created_at', 'desc')
+          .orderBy(TIE_BREAKER[table] as 'reference', 'desc')
+          .limit(limit)
+          .offset(offset)
+          .execute();
+  return { total, page, pages: Math.ceil(total / limit), limit, rows: rows as Selectable<Database[T]>[] };
 }

@@ -9,7 +9,7 @@ import {
   type Notification,
   type NotificationType,
 } from '../contract/notifications.ts';
-import { dateRange, datedListQuerySchema } from '../http/dated-list.ts';
+import { datedListQuerySchema, datedPage } from '../http/dated-list.ts';
 import { DEFAULT_LIMITS } from '../provider/schemas.ts';
 import type { Database, MerchantNotificationAttemptRow, MerchantNotificationRow } from '../store/schema.ts';
 
@@ -68,26 +68,8 @@ async function withHistory(db: Kysely<Database>, rows: MerchantNotificationRow[]
 }
 
 export async function listNotifications(db: Kysely<Database>, query: NotificationListQuery) {
-  const page = query.page ?? 1;
-  const limit = query.limit ?? DEFAULT_LIMITS.checkouts;
-  let filtered = db.selectFrom('merchant_notifications');
-  if (query.status) filtered = filtered.where('status', '=', query.status);
-  const { from, toExclusive } = dateRange(query.dateFrom, query.dateTo);
-  if (from !== undefined) filtered = filtered.where('created_at', '>=', from);
-  if (toExclusive !== undefined) filtered = filtered.where('created_at', '<', toExclusive);
-  const counted = await filtered
-    .select((eb) => eb.fn.countAll<number | string>().as('total'))
-    .executeTakeFirstOrThrow();
-  const total = Number(counted.total);
-  const rows = await filtered
-    .selectAll()
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .offset((page - 1) * limit)
-    .execute();
-  const data = await withHistory(db, rows);
-  return { statusCode: 200, total, page, pages: Math.ceil(total / limit), limit, data };
+  const { rows, ...pages } = await datedPage(db, 'merchant_notifications', query, DEFAULT_LIMITS.checkouts);
+  return { statusCode: 200, ...pages, data: await withHistory(db, rows) };
 }
 
 export async function findNotification(db: Kysely<Database>, id: string): Promise<Notification | undefined> {

@@ -7,7 +7,7 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { PAYMENT_STATUSES, type FieldAnswer, type Payment } from '../../widget/contract/index.ts';
-import { dateRange, datedListQuerySchema } from '../http/dated-list.ts';
+import { datedListQuerySchema, datedPage } from '../http/dated-list.ts';
 import { DEFAULT_LIMITS } from '../provider/schemas.ts';
 import type { Database, PaymentRow } from '../store/schema.ts';
 import { toPayment } from './repository.ts';
@@ -29,26 +29,8 @@ export interface MerchantPayment extends Payment {
 }
 
 export async function listPayments(db: Kysely<Database>, query: PaymentListQuery) {
-  const page = query.page ?? 1;
-  const limit = query.limit ?? DEFAULT_LIMITS.checkouts;
-  let filtered = db.selectFrom('payments');
-  if (query.status) filtered = filtered.where('status', '=', query.status);
-  const { from, toExclusive } = dateRange(query.dateFrom, query.dateTo);
-  if (from !== undefined) filtered = filtered.where('created_at', '>=', from);
-  if (toExclusive !== undefined) filtered = filtered.where('created_at', '<', toExclusive);
-  const counted = await filtered
-    .select((eb) => eb.fn.countAll<number | string>().as('total'))
-    .executeTakeFirstOrThrow();
-  const total = Number(counted.total);
-  const rows = await filtered
-    .selectAll()
-    .orderBy('created_at', 'desc')
-    .orderBy('reference', 'desc')
-    .limit(limit)
-    .offset((page - 1) * limit)
-    .execute();
-  const data = await toMerchantPayments(db, rows);
-  return { statusCode: 200, total, page, pages: Math.ceil(total / limit), limit, data };
+  const { rows, ...pages } = await datedPage(db, 'payments', query, DEFAULT_LIMITS.checkouts);
+  return { statusCode: 200, ...pages, data: await toMerchantPayments(db, rows) };
 }
 
 /**
