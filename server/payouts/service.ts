@@ -155,6 +155,7 @@ export function createPayoutService(deps: PayoutServiceDeps) {
       created_at: now,
       updated_at: now,
       completed_at: null,
+      purged_at: null,
     };
     await db.insertInto('payouts').values(row).execute();
     let answer: Disbursement;

@@ -8,6 +8,7 @@ import type { Engine } from './database.ts';
 import { sandboxTables } from './migrations/0001-sandbox.ts';
 import { paymentTables } from './migrations/0002-payments.ts';
 import { payoutTables } from './migrations/0003-payouts.ts';
+import { retentionColumns } from './migrations/0005-retention.ts';
 
 /** Ordered by name; a migration gets the engine only where the two need different column types. */
 function migrationsFor(engine: Engine): Record<string, Migration> {
@@ -15,6 +16,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '0001-sandbox': sandboxTables,
     '0002-payments': paymentTables(engine),
     '0003-payouts': payoutTables,
+    '0005-retention': retentionColumns,
   };
 }
 
@@ -25,6 +27,9 @@ export async function migrateToLatest(db: Kysely<Database>, engine: Engine): Pro
     provider: { getMigrations: async () => migrationsFor(engine) },
     migrationTableName: 'schema_migrations',
     migrationLockTableName: 'schema_migrations_lock',
+    // Numbers are taken per change: a database that already ran 0005 must still accept a 0004 merged
+    // later. Our migrations only add tables, columns and indexes, so their order between changes is free.
+    allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
