@@ -14,6 +14,7 @@ import { createPaymentEvents } from './payments/events.ts';
 import { purgeIdempotencyKeys } from './payments/idempotency.ts';
 import { reconcilePayments } from './payments/reconcile.ts';
 import { reconcilePayouts } from './payouts/reconcile.ts';
+import { purgeExpiredPersonalData } from './retention/purge.ts';
 
 /** How often due sandbox outcomes and webhook retries are looked for. */
 const SANDBOX_TICK_MS = 250;
@@ -93,6 +94,31 @@ async function main() {
   reconcile();
   const reconcileTimer = setInterval(reconcile, config.reconcileIntervalMs);
 
+  // RETENTION_DAYS: personal data of old finished payments and payouts is purged at start, then hourly
+  // (RETENTION_INTERVAL_MS). Unset, no schedule runs and nothing is ever purged.
+  let purging: Promise<void> | null = null;
+  const stopPurging = new AbortController();
+  const purge = () => {
+    purging ??= (async () => {
+      try {
+        await purgeExpiredPersonalData({
+          store,
+          clock: systemClock,
+          config,
+          logger,
+          signal: stopPurging.signal,
+        });
+      } catch (error) {
+        logger.error({ err: error }, 'retention purge failed');
+      } finally {
+        purging = null;
+      }
+    })();
+  };
+  const purgeTimer =
+    config.retentionDays === undefined ? undefined : setInterval(purge, config.retentionIntervalMs);
+  if (purgeTimer) purge();
+
   const tick = embedded
     ? setInterval(() => {
         embedded.runDue().catch((error: unknown) => logger.error({ err: error }, 'sandbox tick failed'));
@@ -108,9 +134,12 @@ async function main() {
     logger.info({ signal }, 'shutting down');
     clearInterval(tick);
     clearInterval(reconcileTimer);
+    clearInterval(purgeTimer);
+    stopPurging.abort(); // a long first purge stops after its current batch
     // Stop accepting, let in-flight requests finish, then close the database.
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await reconciling;
+    await purging;
     await events.close();
     await store.close();
     process.exit(0);

@@ -31,6 +31,8 @@ export interface RetentionDeps {
   logger: Logger;
   /** Rows per transaction (default PURGE_BATCH; tests make it small to cross batch boundaries). */
   batchSize?: number;
+  /** Ends the round after the current batch (shutdown); the next round carries on where it stopped. */
+  signal?: AbortSignal;
 }
 
 /** What one round blanked or deleted; counts only, never whose. */
@@ -58,6 +60,7 @@ export interface PurgeBatch {
   /** Stamped into `purged_at`. */
   now: number;
   limit: number;
+  signal?: AbortSignal | undefined;
 }
 
 export async function purgeExpiredPersonalData(deps: RetentionDeps): Promise<PurgeReport> {
@@ -85,6 +88,7 @@ async function purgeRound(deps: RetentionDeps, retentionDays: number): Promise<P
     cutoff: now - retentionDays * DAY_MS,
     now,
     limit: deps.batchSize ?? PURGE_BATCH,
+    signal: deps.signal,
   };
   const counts = { ...NOTHING };
   const add = (found: Partial<PurgeCounts>) => {
@@ -104,6 +108,7 @@ type Step = (batch: PurgeBatch) => Promise<{ rows: number; purged: Partial<Purge
 
 async function inBatches(batch: PurgeBatch, step: Step, add: (purged: Partial<PurgeCounts>) => void) {
   for (;;) {
+    if (batch.signal?.aborted) return;
     const { rows, purged } = await step(batch);
     add(purged);
     if (rows < batch.limit) return;

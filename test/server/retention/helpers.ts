@@ -18,7 +18,10 @@ export interface PurgeRun {
   logs: Record<string, unknown>[];
 }
 
-export async function purge(t: AppFixture, options: { batchSize?: number } = {}): Promise<PurgeRun> {
+export async function purge(
+  t: AppFixture,
+  options: { batchSize?: number; signal?: AbortSignal } = {},
+): Promise<PurgeRun> {
   const logs: Record<string, unknown>[] = [];
   const logger = createLogger(
     'info',

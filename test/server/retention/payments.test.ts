@@ -202,6 +202,17 @@ describe('RETENTION_DAYS purge of payments', () => {
     expect(rows.filter((row) => row.purged_at === null).map((row) => row.status)).toEqual(['processing']);
   });
 
+  it('a round stopped by shutdown purges nothing more; the next one finishes the work', async () => {
+    t = await startApp({ env: RETENTION });
+    await oldPayments();
+    await t.clock.advance(31 * DAY_MS);
+    expect((await purge(t, { signal: AbortSignal.abort() })).report).toMatchObject({
+      ran: true,
+      payments: 0,
+    });
+    expect((await purge(t)).report).toMatchObject({ ran: true, payments: 3, uploads: 1 });
+  });
+
   it('a payment is kept the whole window after its last change, not after its creation', async () => {
     t = await startApp({ env: RETENTION });
     const { reference, token } = await created(t, fixedCiPayment('+2250700000000'));
