@@ -15,6 +15,7 @@ import { purgeIdempotencyKeys } from './payments/idempotency.ts';
 import { reconcilePayments } from './payments/reconcile.ts';
 import { reconcilePayouts } from './payouts/reconcile.ts';
 import { purgeExpiredPersonalData } from './retention/purge.ts';
+import { purgeExpiredUploads } from './uploads/service.ts';
 
 /** How often due sandbox outcomes and webhook retries are looked for. */
 const SANDBOX_TICK_MS = 250;
@@ -75,8 +76,8 @@ async function main() {
   const events = createPaymentEvents(store, { databaseUrl: config.databaseUrl, logger });
   bound.app = createApp({ config, store, provider, clock: systemClock, logger, sandbox, publicUrl, events });
 
-  // Reconciliation of non-final payments (and expiry of spent idempotency keys): at start, then on a
-  // schedule; a round still running when the next is due is not started twice.
+  // Reconciliation of non-final payments (and expiry of spent idempotency keys and of unused uploads): at
+  // start, then on a schedule; a round still running when the next is due is not started twice.
   let reconciling: Promise<void> | null = null;
   const reconcile = () => {
     reconciling ??= (async () => {
@@ -84,6 +85,8 @@ async function main() {
         await reconcilePayments({ store, provider, clock: systemClock, logger, events });
         await reconcilePayouts({ store, provider, clock: systemClock, logger });
         await purgeIdempotencyKeys(store.db, systemClock.now());
+        // Uploads no payment used are deleted after their hour (DESIGN section 3); nothing else does it.
+        await purgeExpiredUploads({ store, clock: systemClock });
       } catch (error) {
         logger.error({ err: error }, 'payment reconciliation failed');
       } finally {
