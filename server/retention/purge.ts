@@ -64,9 +64,10 @@ export interface PurgeBatch {
 }
 
 export async function purgeExpiredPersonalData(deps: RetentionDeps): Promise<PurgeReport> {
-  const { store, config } = deps;
-  if (config.retentionDays === undefined) return { ran: false, ...NOTHING };
-  if (store.engine !== 'postgres') return { ran: true, ...(await purgeRound(deps, config.retentionDays)) };
+  const { store } = deps;
+  const days = deps.config.retentionDays;
+  if (days === undefined) return { ran: false, ...NOTHING };
+  if (store.engine !== 'postgres') return { ran: true, ...(await purgeRound(deps, days)) };
   return store.db.connection().execute(async (connection) => {
     const [namespace, job] = RETENTION_LOCK_KEYS;
     const { rows } = await sql<{
@@ -74,7 +75,7 @@ export async function purgeExpiredPersonalData(deps: RetentionDeps): Promise<Pur
     }>`select pg_try_advisory_lock(${namespace}, ${job}) as locked`.execute(connection);
     if (!rows[0]?.locked) return { ran: false, ...NOTHING };
     try {
-      return { ran: true, ...(await purgeRound(deps, config.retentionDays ?? 0)) };
+      return { ran: true, ...(await purgeRound(deps, days)) };
     } finally {
       await sql`select pg_advisory_unlock(${namespace}, ${job})`.execute(connection);
     }
