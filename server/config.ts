@@ -200,6 +200,7 @@ const EnvSchema = z
     RETENTION_DAYS: z.string().regex(/^\d+$/, 'must be a whole number of days').transform(Number).optional(),
     PROVIDER_TIMEOUT_MS: milliseconds(15_000),
     RECONCILE_INTERVAL_MS: milliseconds(60_000),
+    RETENTION_INTERVAL_MS: milliseconds(3_600_000),
     SANDBOX_OUTCOME_DELAY_MS: milliseconds(1000),
     SANDBOX_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
   })
@@ -259,7 +260,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: value.TRUST_PROXY,
     rateLimits: value.RATE_LIMITS,
     currencyExponents: value.CURRENCY_EXPONENTS,
+    /** Days personal data of finished payments and payouts is kept; undefined keeps it forever. */
     retentionDays: value.RETENTION_DAYS,
+    /** How often main.ts runs the RETENTION_DAYS purge (it also runs at start). */
+    retentionIntervalMs: value.RETENTION_INTERVAL_MS,
     providerTimeoutMs: value.PROVIDER_TIMEOUT_MS,
     reconcileIntervalMs: value.RECONCILE_INTERVAL_MS,
     logLevel: value.LOG_LEVEL,

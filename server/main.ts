@@ -16,6 +16,8 @@ import { reconcilePayments } from './payments/reconcile.ts';
 import { reconcilePayouts } from './payouts/reconcile.ts';
 import { deliverDueNotifications } from './notifications/deliver.ts';
 import { merchantNotifier } from './notifications/enqueue.ts';
+import { purgeExpiredPersonalData } from './retention/purge.ts';
+import { purgeExpiredUploads } from './uploads/service.ts';
 
 /** How often due sandbox outcomes and webhook retries are looked for. */
 const SANDBOX_TICK_MS = 250;
@@ -78,8 +80,8 @@ async function main() {
   const events = createPaymentEvents(store, { databaseUrl: config.databaseUrl, logger });
   bound.app = createApp({ config, store, provider, clock: systemClock, logger, sandbox, publicUrl, events });
 
-  // Reconciliation of non-final payments (and expiry of spent idempotency keys): at start, then on a
-  // schedule; a round still running when the next is due is not started twice.
+  // Reconciliation of non-final payments (and expiry of spent idempotency keys and of unused uploads): at
+  // start, then on a schedule; a round still running when the next is due is not started twice.
   // Reconciliation can make payments and payouts final: it notifies the merchant as the routes do.
   const notifier = merchantNotifier(config);
   let reconciling: Promise<void> | null = null;
@@ -89,6 +91,8 @@ async function main() {
         await reconcilePayments({ store, provider, clock: systemClock, logger, events, notifier });
         await reconcilePayouts({ store, provider, clock: systemClock, logger, notifier });
         await purgeIdempotencyKeys(store.db, systemClock.now());
+        // Uploads no payment used are deleted after their hour (DESIGN section 3); nothing else does it.
+        await purgeExpiredUploads({ store, clock: systemClock });
       } catch (error) {
         logger.error({ err: error }, 'payment reconciliation failed');
       } finally {
@@ -98,6 +102,31 @@ async function main() {
   };
   reconcile();
   const reconcileTimer = setInterval(reconcile, config.reconcileIntervalMs);
+
+  // RETENTION_DAYS: personal data of old finished payments and payouts is purged at start, then hourly
+  // (RETENTION_INTERVAL_MS). Unset, no schedule runs and nothing is ever purged.
+  let purging: Promise<void> | null = null;
+  const stopPurging = new AbortController();
+  const purge = () => {
+    purging ??= (async () => {
+      try {
+        await purgeExpiredPersonalData({
+          store,
+          clock: systemClock,
+          config,
+          logger,
+          signal: stopPurging.signal,
+        });
+      } catch (error) {
+        logger.error({ err: error }, 'retention purge failed');
+      } finally {
+        purging = null;
+      }
+    })();
+  };
+  const purgeTimer =
+    config.retentionDays === undefined ? undefined : setInterval(purge, config.retentionIntervalMs);
+  if (purgeTimer) purge();
 
   const tick = embedded
     ? setInterval(() => {
@@ -132,10 +161,13 @@ async function main() {
     clearInterval(tick);
     clearInterval(reconcileTimer);
     clearInterval(notifyTimer);
+    clearInterval(purgeTimer);
+    stopPurging.abort(); // a long first purge stops after its current batch
     // Stop accepting, let in-flight requests finish, then close the database.
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await reconciling;
     await notifying;
+    await purging;
     await events.close();
     await store.close();
     process.exit(0);

@@ -23,6 +23,8 @@ interface MerchantPayment {
   link?: string;
   session?: string;
   flag?: string;
+  /** Set once RETENTION_DAYS purged the personal data: customer, answers and uploads are then empty. */
+  purgedAt?: string;
 }
 
 const size = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${Math.ceil(bytes / 1024)} kB`);
@@ -60,7 +62,9 @@ function details(payment: MerchantPayment): HTMLElement {
         return [h('dt', {}, name), h('dd', {}, shown)];
       }),
       answers.length === 0 && h('dt', {}, 'Custom fields'),
-      answers.length === 0 && h('dd', {}, 'None'),
+      answers.length === 0 && h('dd', {}, payment.purgedAt ? 'Purged' : 'None'),
+      payment.purgedAt && h('dt', {}, 'Personal data'),
+      payment.purgedAt && h('dd', {}, `Purged ${dateTime(payment.purgedAt)} (RETENTION_DAYS)`),
     ),
   );
 }

@@ -58,6 +58,7 @@ export async function createSession(
     paid_reference: null,
     expires_at: now + input.expiresIn * 1000,
     created_at: now,
+    purged_at: null,
   };
   await deps.store.db.insertInto('checkout_sessions').values(row).execute();
   return { id: row.id, expiresAt: new Date(row.expires_at).toISOString() };

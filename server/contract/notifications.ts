@@ -41,7 +41,11 @@ export const NotificationSchema = z
     deliveredAt: InstantSchema.optional(),
     payload: z
       .object({ type: z.string(), timestamp: InstantSchema, data: z.record(z.string(), z.unknown()) })
-      .describe('The Standard Webhooks payload, as signed and sent'),
+      .optional()
+      .describe('The Standard Webhooks payload, as signed and sent; absent once purged'),
+    purgedAt: InstantSchema.optional().describe(
+      'When RETENTION_DAYS removed the payload (it held customer data); it cannot be sent again',
+    ),
     history: z.array(NotificationAttemptSchema),
   })
   .meta({ id: 'Notification' });

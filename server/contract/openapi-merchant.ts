@@ -28,6 +28,11 @@ const MerchantPayment = {
         },
         link: { type: 'string' },
         session: { type: 'string' },
+        purgedAt: {
+          type: 'string',
+          format: 'date-time',
+          description: 'When RETENTION_DAYS purged the personal data: customer, fields and uploads are then empty.',
+        },
       },
       ['fields'],
     ),

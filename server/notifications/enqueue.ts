@@ -85,6 +85,7 @@ async function enqueue(db: Kysely<Database>, message: Outgoing) {
       last_error: null,
       created_at: message.now,
       delivered_at: null,
+      purged_at: null,
     })
     // A transition is written once (version-guarded), so this only guards against a second writer bug.
     .onConflict((conflict) => conflict.columns(['type', 'subject']).doNothing())

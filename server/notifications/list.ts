@@ -29,7 +29,9 @@ function toNotification(
     status: row.status as Notification['status'],
     attempts: row.attempts,
     createdAt: iso(row.created_at),
-    payload: JSON.parse(row.payload) as Notification['payload'],
+    ...(row.purged_at === null
+      ? { payload: JSON.parse(row.payload) as Notification['payload'] }
+      : { purgedAt: iso(row.purged_at) }),
     history: attempts.map((attempt) => ({
       attempt: attempt.attempt,
       at: iso(attempt.at),
@@ -102,6 +104,7 @@ export async function retryNotification(
     }))
     .where('id', '=', id)
     .where('status', 'in', ['failed', 'delivered'])
+    .where('purged_at', 'is', null)
     .execute();
   return findNotification(db, id);
 }

@@ -4,7 +4,7 @@
  */
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../app.ts';
-import { notFound } from '../http/errors.ts';
+import { ApiError, notFound } from '../http/errors.ts';
 import { pathId } from '../http/input.ts';
 import { requireMerchant } from '../http/merchant-auth.ts';
 import { readQuery } from '../merchant/query.ts';
@@ -30,6 +30,14 @@ export function notificationRoutes(deps: Pick<AppDeps, 'config' | 'store' | 'clo
         config.merchantWebhookMaxAttempts,
       );
       if (!notification) throw notFound('Notification');
+      if (notification.purgedAt) {
+        // Its payload held customer data and is gone: there is nothing left to send.
+        throw new ApiError(
+          404,
+          'not_found',
+          'This notification was purged under RETENTION_DAYS and cannot be sent again',
+        );
+      }
       logger.info(
         { notification: id, status: notification.status },
         'merchant notification re-queued by the merchant',

@@ -120,6 +120,7 @@ async function admitWith(
     verified_at: now,
     created_at: now,
     updated_at: now,
+    purged_at: null,
   };
   await db.insertInto('payments').values(row).execute();
   await keepUploads(db, uploads, reference);

@@ -26,6 +26,8 @@ export interface MerchantPayment extends Payment {
   session?: string;
   /** Why the merchant should look: `late_success`, `amount_mismatch`, `conflicting_final`. */
   flag?: string;
+  /** When RETENTION_DAYS blanked the customer, answers and uploads (they are then empty). */
+  purgedAt?: string;
 }
 
 export async function listPayments(db: Kysely<Database>, query: PaymentListQuery) {
@@ -68,6 +70,7 @@ export async function toMerchantPayments(db: Kysely<Database>, rows: PaymentRow[
     if (row.link_id) item.link = row.link_id;
     if (row.session_id) item.session = row.session_id;
     if (row.flag) item.flag = row.flag;
+    if (row.purged_at !== null) item.purgedAt = new Date(row.purged_at).toISOString();
     return item;
   });
 }

@@ -60,7 +60,8 @@ export interface PayoutApplied {
 function changesFor(row: PayoutRow, seen: PayoutObservation, now: number): Partial<PayoutRow> | null {
   const changes: Partial<PayoutRow> = {};
   if (!row.provider_reference && seen.providerReference) changes.provider_reference = seen.providerReference;
-  if (!row.label && seen.label) changes.label = seen.label;
+  // A purged payout's recipient stays unnamed (RETENTION_DAYS), whatever a late webhook says.
+  if (!row.label && seen.label && row.purged_at === null) changes.label = seen.label;
   if (row.final === 0 && isFinalPayoutStatus(seen.status)) {
     changes.status = seen.status;
     changes.final = 1;

@@ -141,7 +141,8 @@ export function createPayoutService(deps: PayoutServiceDeps) {
       merchant_reference: input.reference ?? null,
       provider_reference: null,
       transfer_recipient_id: recipient.id,
-      label: recipient.label,
+      // A recipient blanked by RETENTION_DAYS has no label; the provider's answer names it again.
+      label: recipient.label || null,
       amount: input.amount,
       currency: recipient.currency,
       country: recipient.country,
@@ -155,6 +156,7 @@ export function createPayoutService(deps: PayoutServiceDeps) {
       created_at: now,
       updated_at: now,
       completed_at: null,
+      purged_at: null,
     };
     await db.insertInto('payouts').values(row).execute();
     let answer: Disbursement;

@@ -9,6 +9,7 @@ import { sandboxTables } from './migrations/0001-sandbox.ts';
 import { paymentTables } from './migrations/0002-payments.ts';
 import { payoutTables } from './migrations/0003-payouts.ts';
 import { notificationTables } from './migrations/0004-notifications.ts';
+import { retentionColumns } from './migrations/0005-retention.ts';
 
 /** Ordered by name; a migration gets the engine only where the two need different column types. */
 function migrationsFor(engine: Engine): Record<string, Migration> {
@@ -17,6 +18,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '0002-payments': paymentTables(engine),
     '0003-payouts': payoutTables,
     '0004-notifications': notificationTables,
+    '0005-retention': retentionColumns,
   };
 }
 

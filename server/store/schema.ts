@@ -163,6 +163,8 @@ export interface CheckoutSessionRow {
   paid_reference: string | null;
   expires_at: number;
   created_at: number;
+  /** When RETENTION_DAYS blanked its customer and return URL; null until then. */
+  purged_at: number | null;
 }
 
 export interface PaymentRow {
@@ -206,6 +208,8 @@ export interface PaymentRow {
   verified_at: number | null;
   created_at: number;
   updated_at: number;
+  /** When RETENTION_DAYS blanked its personal data (customer, answers, phone, URLs); null until then. */
+  purged_at: number | null;
 }
 
 export interface IdempotencyKeyRow {
@@ -240,6 +244,7 @@ export interface ProviderWebhookRow {
   event: string;
   reference: string;
   status: string;
+  /** The raw bytes as received; emptied ('') by RETENTION_DAYS (they name the payer or recipient). */
   body: string;
   received_at: number;
   processed_at: number | null;
@@ -303,6 +308,8 @@ export interface PayoutRow {
   created_at: number;
   updated_at: number;
   completed_at: number | null;
+  /** When RETENTION_DAYS blanked the recipient's label; null until then. */
+  purged_at: number | null;
 }
 
 /** One Standard Webhooks message to the merchant (the outbox); `id` is its `webhook-id`. */
@@ -324,6 +331,8 @@ export interface MerchantNotificationRow {
   last_error: string | null;
   created_at: number;
   delivered_at: number | null;
+  /** Set when RETENTION_DAYS emptied `payload` (then `{}`): it can no longer be sent again. */
+  purged_at: number | null;
 }
 
 export interface MerchantNotificationAttemptRow {

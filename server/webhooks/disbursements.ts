@@ -12,6 +12,8 @@ import type { AppDeps, AppEnv } from '../app.ts';
 import { applyPayoutObservation, findPayout } from '../payouts/repository.ts';
 import type { PayoutContext } from '../payouts/verify.ts';
 import { DisbursementWebhookSchema } from '../provider/schemas.ts';
+import { EMPTIED_BODY } from '../retention/webhooks.ts';
+import type { PayoutRow } from '../store/schema.ts';
 import { signedWebhook } from './signed.ts';
 
 /** `deliveryId` optional, as for collections: `reference:status` deduplicates well enough. */
@@ -67,10 +69,11 @@ export async function ingestDisbursementWebhook(
     }
   }
 
-  const outcome = await apply(context, reference, webhook);
+  const { outcome, purged } = await apply(context, reference, webhook);
+  // A late delivery for a payout whose recipient was purged (RETENTION_DAYS) keeps no name either.
   await context.db
     .updateTable('provider_webhooks')
-    .set({ processed_at: context.clock.now() })
+    .set({ processed_at: context.clock.now(), ...(purged ? { body: EMPTIED_BODY } : {}) })
     .where('dedup_key', '=', dedupKey)
     .execute();
   return outcome;
@@ -79,9 +82,19 @@ export async function ingestDisbursementWebhook(
 async function apply(
   context: PayoutContext,
   reference: string,
+  webhook: ReceivedDisbursementWebhook,
+): Promise<{ outcome: DisbursementIngestOutcome; purged: boolean }> {
+  const row = await findPayout(context.db, reference);
+  const outcome = await applyTo(context, reference, row, webhook);
+  return { outcome, purged: row?.purged_at != null };
+}
+
+async function applyTo(
+  context: PayoutContext,
+  reference: string,
+  row: PayoutRow | undefined,
   { data }: ReceivedDisbursementWebhook,
 ): Promise<DisbursementIngestOutcome> {
-  const row = await findPayout(context.db, reference);
   if (!row) {
     context.logger.warn(
       { reference, providerReference: data.reference },

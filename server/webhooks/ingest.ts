@@ -9,6 +9,7 @@ import { CollectionWebhookSchema } from '../provider/schemas.ts';
 import type { ProviderObservation } from '../payments/lifecycle.ts';
 import { applyObservation } from '../payments/repository.ts';
 import { verifyPayment, type VerifyContext } from '../payments/verify.ts';
+import { EMPTIED_BODY } from '../retention/webhooks.ts';
 
 /**
  * `deliveryId` optional: a webhook refused for a missing side field would be redelivered forever, and
@@ -91,9 +92,11 @@ export async function ingestCollectionWebhook(
     );
     outcome = 'unchanged';
   }
+  // A late delivery for a payment whose personal data was purged (RETENTION_DAYS) keeps none either.
+  const purged = applied !== null && applied.row.purged_at !== null;
   await context.db
     .updateTable('provider_webhooks')
-    .set({ processed_at: context.clock.now() })
+    .set({ processed_at: context.clock.now(), ...(purged ? { body: EMPTIED_BODY } : {}) })
     .where('dedup_key', '=', dedupKey)
     .execute();
   return outcome;

@@ -40,6 +40,7 @@ function row(overrides: Partial<PaymentRow> = {}): PaymentRow {
     verified_at: NOW,
     created_at: NOW,
     updated_at: NOW,
+    purged_at: null,
     ...overrides,
   };
 }
