@@ -9,7 +9,6 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type pg from 'pg';
 import type { Database } from './schema.ts';
-import { startCheckpointer } from './checkpointer.ts';
 import { migrateToLatest } from './migrate.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -74,25 +73,9 @@ function openSqlite(options: StoreOptions): Store {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  // Checkpoints run in a worker (checkpointer.ts); this threshold (~40 MB of WAL) is only the backstop
-  // should it fall behind, and the size limit truncates the file back after a checkpoint.
-  sqlite.pragma('wal_autocheckpoint = 10000');
-  sqlite.pragma(`journal_size_limit = ${64 * 1024 * 1024}`);
   cachePreparedStatements(sqlite);
-  const checkpointer = options.memory
-    ? null
-    : startCheckpointer(file, {
-        onError: (message) => console.error('[store] WAL checkpoint failed:', message),
-      });
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return {
-    db,
-    engine: 'sqlite',
-    async close() {
-      await checkpointer?.stop();
-      await db.destroy();
-    },
-  };
+  return { db, engine: 'sqlite', close: () => db.destroy() };
 }
 
 /**

@@ -100,7 +100,7 @@ export async function startBackend(): Promise<Backend> {
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'error', // request scopes on (as in production), but no line per request on the bench's output
       PAY_MODE: 'embedded',
       PAY_CLIENT_ID: BENCH_CLIENT_ID,
       PAY_CLIENT_SECRET: BENCH_CLIENT_SECRET,
