@@ -42,7 +42,8 @@ export type CheckoutEvent =
   | { type: 'load-failed'; error: ApiError }
   | { type: 'submit' }
   | { type: 'rejected'; error: ApiError }
-  | { type: 'payment'; payment: Payment }
+  /** `returned`: read on the payer's way back from the provider's payment page. */
+  | { type: 'payment'; payment: Payment; returned?: boolean }
   | { type: 'confirm' }
   | { type: 'give-up' }
   | { type: 'restart' };
@@ -127,7 +128,10 @@ export function transition(state: CheckoutState, event: CheckoutEvent): Checkout
       return { ...state, step: state.payment ? stepOf(state.payment) : Step.Form, error: event.error };
     case 'payment': {
       if (!FOLLOWING.includes(step)) return state;
-      const next = stepOf(event.payment);
+      let next = stepOf(event.payment);
+      // Back from the payment page, the payer waits here for its confirmation (the webhook may still be
+      // on its way): sending them to the page again would loop.
+      if (next === Step.Redirecting && (event.returned || step === Step.Processing)) next = Step.Processing;
       if (next === Step.Form) return { step: next, config, cancelled: true };
       return { step: next, config, payment: event.payment };
     }

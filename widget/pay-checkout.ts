@@ -308,10 +308,11 @@ export class PayCheckout extends LitElement {
       this.#send({ type: 'loaded', config, resume: !!saved });
       if (saved && this._state.step === Step.Resuming) {
         this.#token = saved.token;
-        const cancelled = new URLSearchParams(location.search).has('pay_cancel');
+        const query = new URLSearchParams(location.search);
         this.#send({
           type: 'payment',
-          payment: await this.#api.payment(saved.reference, saved.token, undefined, cancelled),
+          returned: query.has('pay_reference'),
+          payment: await this.#api.payment(saved.reference, saved.token, undefined, query.has('pay_cancel')),
         });
       }
     } catch (failure) {

@@ -182,6 +182,23 @@ describe('checkout machine', () => {
         }),
       ).to.deep.equal(at(Step.Form, { cancelled: true }));
     });
+    it('back from the payment page, a payment still waiting on it is followed here, never redirected again', () => {
+      const waiting = payment({ action: 'redirect' });
+      // A reload before the payer ever left: the payment page is still where they must go.
+      expect(transition(at(Step.Resuming), { type: 'payment', payment: waiting }).step).to.equal(
+        Step.Redirecting,
+      );
+      // Back with `pay_reference` before the provider's confirmation came in: wait for it.
+      expect(
+        transition(at(Step.Resuming), { type: 'payment', payment: waiting, returned: true }),
+      ).to.deep.equal(at(Step.Processing, { payment: waiting }));
+      // A later read that still says "redirect" keeps waiting.
+      const processing = at(Step.Processing, { payment: waiting });
+      expect(transition(processing, { type: 'payment', payment: waiting }).step).to.equal(Step.Processing);
+      expect(
+        transition(processing, { type: 'payment', payment: payment({ status: 'success', action: 'none' }) }).step,
+      ).to.equal(Step.Success);
+    });
     it('bank transfer -> expired', () => {
       const bank = at(Step.BankTransfer, { payment: payment({ action: 'bank-transfer' }) });
       expect(
