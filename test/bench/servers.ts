@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
+import { SERVER_NODE_FLAGS } from '../../server/node-flags.ts';
 
 export interface Running {
   url: string;
@@ -94,7 +95,7 @@ export async function startBackend(): Promise<Backend> {
   const url = `http://127.0.0.1:${port}`;
   // BACKEND_NODE_ARGS: extra Node flags for the backend alone, e.g. `--cpu-prof` to profile it.
   const nodeArgs = (process.env.BACKEND_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, BUNDLE], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, BUNDLE], {
     env: {
       ...process.env,
       HOST: '127.0.0.1',

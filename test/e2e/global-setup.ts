@@ -12,6 +12,7 @@ import { createServer, type Server } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SERVER_NODE_FLAGS } from '../../server/node-flags.ts';
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -51,7 +52,7 @@ export default async function globalSetup() {
   const dataDir = mkdtempSync(join(tmpdir(), 'pay-e2e-'));
 
   let output = '';
-  const server = spawn(process.execPath, ['--enable-source-maps', 'server/dist/main.js'], {
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'server/dist/main.js'], {
     env: {
       ...process.env,
       PORT: String(apiPort),
