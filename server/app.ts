@@ -5,13 +5,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import { secureHeaders } from 'hono/secure-headers';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import { demoRoutes } from '../demo/server.ts';
 import { apiCors } from './http/cors.ts';
 import { healthRoutes } from './health/routes.ts';
 import { renderError } from './http/errors.ts';
+import { requestHeader } from './http/node-headers.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { widgetAssets } from './http/widget-assets.ts';
 import { withRequestId, type Logger } from './logger.ts';
 import { checkoutRoutes } from './checkout/routes.ts';
@@ -73,9 +74,13 @@ export function createApp(deps: AppDeps) {
   app.use(metrics.middleware);
   app.use(async (c, next) => {
     // A caller's id is kept when it is a plain token (so logs across services line up), else ours.
-    const given = c.req.header('x-request-id');
+    const given = requestHeader(c, 'x-request-id');
     const requestId = given && /^[\w.:-]{1,64}$/.test(given) ? given : randomUUID();
     c.set('requestId', requestId);
+    // Through Hono, not on Node's response (node-headers.ts): this makes every answer's headers a
+    // Headers object of its own. @hono/node-server writes a plain header object given to c.json/c.body
+    // straight out and adds Content-Length *into that object*; ours are often shared constants
+    // (NO_STORE...), so the next answer would go out with the previous one's length.
     c.header('x-request-id', requestId);
     // A silent logger writes no line a request id could go on: no scope, no access log (the scope
     // enables async hooks that tax every promise of the request).
@@ -90,15 +95,7 @@ export function createApp(deps: AppDeps) {
       );
     });
   });
-  // The sandbox's hosted page and the demo pages carry their own policies; the API answers JSON only.
-  app.use(
-    secureHeaders({
-      contentSecurityPolicy: { defaultSrc: ["'self'"], scriptSrc: ["'self'"], styleSrc: ["'self'"], imgSrc: ["'self'", 'data:', 'https:', 'http:'], frameAncestors: ["'none'"] },
-      crossOriginResourcePolicy: false,
-      crossOriginOpenerPolicy: false,
-      referrerPolicy: 'strict-origin-when-cross-origin',
-    }),
-  );
+  app.use(securityHeaders);
 
   app.route('/', healthRoutes(deps));
   app.route('/', metricsRoutes(deps, metrics));

@@ -5,11 +5,12 @@
  *
  * Preflights go through hono's `cors`. Other requests get the same headers without it: hono's `cors`
  * writes to `c.res` before the handler runs, and the handler's answer is then merged into that response
- * by re-reading its body as a stream, which cost more than the rest of a cached GET. `c.header` before
- * `next` lands in the handler's response directly (every /api/v1 answer is made by a context helper).
+ * by re-reading its body as a stream, which cost more than the rest of a cached GET. Headers set before
+ * `next` (node-headers.ts) land in the handler's answer directly.
  */
 import type { MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
+import { defaultResponseHeader, nodeResponse, requestHeader } from './node-headers.ts';
 
 const EXPOSE_HEADERS = ['Retry-After', 'X-Request-Id'].join(',');
 
@@ -25,9 +26,14 @@ export function apiCors(allowedOrigins: string[] | undefined, publicUrl: string)
   });
   return async (c, next) => {
     if (c.req.method === 'OPTIONS') return preflight(c, next);
-    const origin = allowOrigin(c.req.header('origin') || '');
-    if (origin) c.header('Access-Control-Allow-Origin', origin);
-    c.header('Access-Control-Expose-Headers', EXPOSE_HEADERS);
+    const origin = allowOrigin(requestHeader(c, 'origin') || '');
+    if (origin) defaultResponseHeader(c, 'Access-Control-Allow-Origin', origin);
+    defaultResponseHeader(c, 'Access-Control-Expose-Headers', EXPOSE_HEADERS);
+    const outgoing = nodeResponse(c);
+    if (outgoing) {
+      outgoing.setHeader('Vary', 'Origin');
+      return next();
+    }
     await next();
     c.res.headers.append('Vary', 'Origin');
   };

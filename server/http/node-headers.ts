@@ -1,0 +1,43 @@
+/**
+ * Request and response headers without WHATWG Headers objects on the hot path.
+ *
+ * Under @hono/node-server, `c.req.header()` builds a Headers object from every incoming header, and each
+ * `c.header()` or `c.res.headers.set()` validates into another one that node-server then copies back into
+ * a plain object: together most of a warm GET's cost. Node's own objects are at hand in the bindings
+ * (`incoming`, `outgoing`), and Node merges headers set early on `outgoing` with the ones the response
+ * brings, the response's winning. Under `app.request()` (tests, the in-process sandbox) there are no
+ * bindings and these fall back to Hono's API, with the same result.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Context } from 'hono';
+
+interface NodeBindings {
+  incoming?: IncomingMessage;
+  outgoing?: ServerResponse;
+}
+
+const bindings = (c: Context) => (c.env ?? {}) as NodeBindings;
+
+/** A request header (`name` in lower case), as `c.req.header(name)` answers it. */
+export function requestHeader(c: Context, name: string): string | undefined {
+  const { incoming } = bindings(c);
+  if (!incoming) return c.req.header(name);
+  const value = incoming.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/** Node's response when the app runs under @hono/node-server and nothing has been sent yet. */
+export function nodeResponse(c: Context): ServerResponse | undefined {
+  const { outgoing } = bindings(c);
+  return outgoing && !outgoing.headersSent ? outgoing : undefined;
+}
+
+/**
+ * A response header set before the handler runs; the handler's own value for it wins. On Node's response
+ * when there is one (merged when the head is written), else through `c.header`.
+ */
+export function defaultResponseHeader(c: Context, name: string, value: string): void {
+  const outgoing = nodeResponse(c);
+  if (outgoing) outgoing.setHeader(name, value);
+  else c.header(name, value);
+}

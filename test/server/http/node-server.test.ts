@@ -1,0 +1,72 @@
+/**
+ * The app behind @hono/node-server, as main.ts serves it (Node bindings passed along), over a real
+ * socket: what app.request() cannot show. Answers made from shared header constants must each carry
+ * their own Content-Length, and the headers set on Node's response before the handler (security headers,
+ * CORS) must reach every answer.
+ */
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startApp, type AppFixture } from '../app-fixture.ts';
+
+let t: AppFixture;
+let server: ServerType;
+let base = '';
+
+beforeAll(async () => {
+  t = await startApp();
+  server = serve({ fetch: (request, env) => t.app.fetch(request, env), port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => server.once('listening', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await t.close();
+});
+
+it('gives every answer its own Content-Length, however often a route answers', async () => {
+  // Payment creation answers with a shared header constant; two payers' answers differ in length.
+  const payers = [
+    { name: 'Awa Koné', email: 'awa@example.ci' },
+    { name: 'Kouassi Yao-Bamba Adjoua Marie-Christine', email: 'kouassi.yao-bamba@example.ci' },
+    { name: 'Awa Koné', email: 'awa@example.ci' },
+  ];
+  for (const [i, customer] of payers.entries()) {
+    const response = await fetch(`${base}/api/v1/payments`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': `node-server-${i}` },
+      body: JSON.stringify({
+        link: 'lnk_fixed_ci',
+        customer,
+        fields: { subscriber_id: `AB-${'1'.repeat(i + 1)}` },
+        method: { kind: 'direct', provider: 'mtn-ci', phoneNumber: '+2250700000000' },
+      }),
+    });
+    const text = await response.text();
+    expect(response.status).toBe(201);
+    expect(Number(response.headers.get('content-length'))).toBe(Buffer.byteLength(text));
+    expect((JSON.parse(text) as { data: { payment: { status: string } } }).data.payment.status).toBe('pending');
+  }
+  // And a cached link read, back and forth between two sizes.
+  for (const link of ['lnk_fixed_ci', 'lnk_all_fields_sn', 'lnk_fixed_ci']) {
+    const response = await fetch(`${base}/api/v1/links/${link}`);
+    const text = await response.text();
+    expect(Number(response.headers.get('content-length'))).toBe(Buffer.byteLength(text));
+    expect((JSON.parse(text) as { data: { id: string } }).data.id).toBe(link);
+  }
+});
+
+it('sends the security and CORS headers on API answers, errors included', async () => {
+  for (const path of ['/api/v1/links/lnk_fixed_ci', '/api/v1/links/no_such_link']) {
+    const response = await fetch(`${base}${path}`, { headers: { origin: 'https://shop.test' } });
+    await response.arrayBuffer();
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('access-control-allow-origin')).toBe('https://shop.test');
+    expect(response.headers.get('vary')).toBe('Origin');
+    expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  }
+  const foreign = await fetch(`${base}/api/v1/links/lnk_fixed_ci`, { headers: { origin: 'https://evil.test' } });
+  await foreign.arrayBuffer();
+  expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+});
