@@ -6,18 +6,13 @@
  * which costs more than the rest of a small JSON route (hono's bodyLimit and `c.req.text()` both do). Under
  * `app.request()` (tests, the in-process sandbox) there is no socket and the Request is read as usual.
  */
-import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
 import { ApiError, validationFailed } from './errors.ts';
+import { nodeRequest, requestHeader } from './node-headers.ts';
 
 /** 413 `payload_too_large` naming the limit; `what` is "The request body", "A webhook body", ... */
 export function payloadTooLarge(maxSize: number, what = 'The request body'): ApiError {
   return new ApiError(413, 'payload_too_large', `${what} must be at most ${maxSize} bytes`);
-}
-
-function nodeIncoming(c: Context): IncomingMessage | undefined {
-  const env = c.env as { incoming?: IncomingMessage } | undefined;
-  return env?.incoming;
 }
 
 /**
@@ -29,10 +24,10 @@ export async function readBodyBytes(
   maxSize: number,
   tooLarge: () => Error = () => payloadTooLarge(maxSize),
 ): Promise<Uint8Array> {
-  const declared = Number(c.req.header('content-length') ?? Number.NaN);
+  const declared = Number(requestHeader(c, 'content-length') ?? Number.NaN);
   if (declared > maxSize) throw tooLarge();
 
-  const incoming = nodeIncoming(c);
+  const incoming = nodeRequest(c);
   if (!incoming) {
     const bytes = new Uint8Array(await c.req.arrayBuffer());
     if (bytes.byteLength > maxSize) throw tooLarge();
@@ -53,7 +48,7 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** The body as a JSON value: 415 unless labelled JSON, 413 above `maxSize`, 400 unless it parses. */
 export async function readJsonBody(c: Context, maxSize: number): Promise<unknown> {
-  if (!JSON_TYPE.test(c.req.header('content-type') ?? '')) {
+  if (!JSON_TYPE.test(requestHeader(c, 'content-type') ?? '')) {
     throw new ApiError(
       415,
       'unsupported_media_type',

@@ -10,7 +10,7 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
-import { defaultResponseHeader, nodeResponse, requestHeader } from './node-headers.ts';
+import { nodeResponse, requestHeader } from './node-headers.ts';
 
 const EXPOSE_HEADERS = ['Retry-After', 'X-Request-Id'].join(',');
 
@@ -27,13 +27,16 @@ export function apiCors(allowedOrigins: string[] | undefined, publicUrl: string)
   return async (c, next) => {
     if (c.req.method === 'OPTIONS') return preflight(c, next);
     const origin = allowOrigin(requestHeader(c, 'origin') || '');
-    if (origin) defaultResponseHeader(c, 'Access-Control-Allow-Origin', origin);
-    defaultResponseHeader(c, 'Access-Control-Expose-Headers', EXPOSE_HEADERS);
     const outgoing = nodeResponse(c);
     if (outgoing) {
+      // Merged into the handler's answer when its head is written.
+      if (origin) outgoing.setHeader('Access-Control-Allow-Origin', origin);
+      outgoing.setHeader('Access-Control-Expose-Headers', EXPOSE_HEADERS);
       outgoing.setHeader('Vary', 'Origin');
       return next();
     }
+    if (origin) c.header('Access-Control-Allow-Origin', origin);
+    c.header('Access-Control-Expose-Headers', EXPOSE_HEADERS);
     await next();
     c.res.headers.append('Vary', 'Origin');
   };

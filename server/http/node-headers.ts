@@ -18,9 +18,14 @@ interface NodeBindings {
 
 const bindings = (c: Context) => (c.env ?? {}) as NodeBindings;
 
+/** Node's request when the app runs under @hono/node-server. */
+export function nodeRequest(c: Context): IncomingMessage | undefined {
+  return bindings(c).incoming;
+}
+
 /** A request header (`name` in lower case), as `c.req.header(name)` answers it. */
 export function requestHeader(c: Context, name: string): string | undefined {
-  const { incoming } = bindings(c);
+  const incoming = nodeRequest(c);
   if (!incoming) return c.req.header(name);
   const value = incoming.headers[name];
   return Array.isArray(value) ? value.join(', ') : value;
@@ -30,14 +35,4 @@ export function requestHeader(c: Context, name: string): string | undefined {
 export function nodeResponse(c: Context): ServerResponse | undefined {
   const { outgoing } = bindings(c);
   return outgoing && !outgoing.headersSent ? outgoing : undefined;
-}
-
-/**
- * A response header set before the handler runs; the handler's own value for it wins. On Node's response
- * when there is one (merged when the head is written), else through `c.header`.
- */
-export function defaultResponseHeader(c: Context, name: string, value: string): void {
-  const outgoing = nodeResponse(c);
-  if (outgoing) outgoing.setHeader(name, value);
-  else c.header(name, value);
 }
