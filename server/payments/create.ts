@@ -9,6 +9,7 @@ import type { CheckoutConfig, CreatePayment } from '../../widget/contract/index.
 import { assertPayable, unavailability } from '../checkout/availability.ts';
 import { payerError, payerSchema, type PayerInput } from '../contract/payer.ts';
 import { ApiError } from '../http/errors.ts';
+import { insertRow } from '../store/prepared.ts';
 import type { PaymentRow } from '../store/schema.ts';
 import type { CheckoutLock, Executor } from './checkout-lock.ts';
 import type { PaymentContext } from './repository.ts';
@@ -122,7 +123,7 @@ async function admitWith(
     updated_at: now,
     purged_at: null,
   };
-  await db.insertInto('payments').values(row).execute();
+  await insertRow(db, 'payments', row);
   await keepUploads(db, uploads, reference);
   return { row, payer, config, uploads };
 }

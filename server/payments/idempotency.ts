@@ -11,6 +11,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { ApiError, validationFailed } from '../http/errors.ts';
+import { insertRow, updateWhere } from '../store/prepared.ts';
 import type { Database } from '../store/schema.ts';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -72,20 +73,17 @@ export async function startIdempotent(
   const storageKey = `${request.scope}:${request.key}`;
   // Two tries: the second follows the removal of a lapsed row holding the same key.
   for (let attempt = 0; attempt < 2; attempt++) {
-    const inserted = await db
-      .insertInto('idempotency_keys')
-      .values({
-        key: storageKey,
-        request_hash: request.requestHash,
-        state: 'in_flight',
-        response_status: null,
-        response_body: null,
-        created_at: request.now,
-        expires_at: request.now + IDEMPOTENCY_TTL_MS,
-      })
-      .onConflict((conflict) => conflict.column('key').doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return { state: 'started', storageKey };
+    const row = {
+      key: storageKey,
+      request_hash: request.requestHash,
+      state: 'in_flight',
+      response_status: null,
+      response_body: null,
+      created_at: request.now,
+      expires_at: request.now + IDEMPOTENCY_TTL_MS,
+    };
+    const inserted = await insertRow(db, 'idempotency_keys', row, 'key');
+    if (Number(inserted.numAffectedRows ?? 0) === 1) return { state: 'started', storageKey };
 
     const existing = await db
       .selectFrom('idempotency_keys')
@@ -137,11 +135,8 @@ export async function finishIdempotent(
   status: number,
   body: string,
 ): Promise<void> {
-  await db
-    .updateTable('idempotency_keys')
-    .set({ state: 'done', response_status: status, response_body: body })
-    .where('key', '=', storageKey)
-    .execute();
+  const answer = { state: 'done', response_status: status, response_body: body };
+  await updateWhere(db, 'idempotency_keys', answer, { key: storageKey });
 }
 
 /** Forgets a key whose request ended without a result to keep (a 5xx), so a retry runs again. */

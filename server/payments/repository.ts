@@ -10,6 +10,7 @@ import type { BankTransfer, Payment, PaymentAction, PaymentStatus } from '../../
 import type { Clock } from '../clock.ts';
 import type { Logger } from '../logger.ts';
 import type { MerchantNotifier } from '../notifications/enqueue.ts';
+import { first, prepared, updateWhere } from '../store/prepared.ts';
 import type { Database, PaymentRow } from '../store/schema.ts';
 import type { PaymentEvents } from './events.ts';
 import { decide, isFinal, MAX_WRONG_CODES, type PaymentObservation, type PaymentPatch } from './lifecycle.ts';
@@ -34,8 +35,12 @@ export interface Applied {
 
 const MAX_RACES = 8;
 
+const paymentByReference = prepared((db, reference: string) =>
+  db.selectFrom('payments').selectAll().where('reference', '=', reference),
+);
+
 export function findPayment(db: Kysely<Database>, reference: string): Promise<PaymentRow | undefined> {
-  return db.selectFrom('payments').selectAll().where('reference', '=', reference).executeTakeFirst();
+  return first(paymentByReference(db, reference));
 }
 
 /** The payer's view of a row (DESIGN section 3): only what the current step needs. */
@@ -77,13 +82,12 @@ export async function writePatch(
   const paysSession = patch.status === 'success' && row.status !== 'success' && row.session_id !== null;
   const becomesFinal = patch.status !== undefined && patch.status !== row.status && isFinal(patch.status);
   const written = await context.db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable('payments')
-      .set({ ...patch, version: next.version, updated_at: now })
-      .where('reference', '=', row.reference)
-      .where('version', '=', row.version)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) return false;
+    const set = { ...patch, version: next.version, updated_at: now };
+    const updated = await updateWhere(trx, 'payments', set, {
+      reference: row.reference,
+      version: row.version,
+    });
+    if (updated !== 1) return false;
     // In the same transaction (an outbox): the change and its notification exist together or not at all.
     if (becomesFinal && context.notifier) await context.notifier.payment(trx, next, now);
     if (paysSession && row.session_id !== null) {

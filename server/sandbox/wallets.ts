@@ -4,6 +4,7 @@
  * database transaction as the payment or payout that moves them.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { insertRow, prepared } from '../store/prepared.ts';
 import type { Database } from '../store/schema.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -13,11 +14,8 @@ export const walletId = (type: WalletType, country: string, currency: string) =>
 
 /** Creates the wallet at 0 when missing, so a market without seed data still works. */
 export async function ensureWallet(db: Executor, type: WalletType, country: string, currency: string, now: number) {
-  await db
-    .insertInto('sandbox_wallets')
-    .values({ id: walletId(type, country, currency), type, country, currency, amount: 0, status: 'active', updated_at: now })
-    .onConflict((conflict) => conflict.column('id').doNothing())
-    .execute();
+  const wallet = { id: walletId(type, country, currency), type, country, currency, amount: 0, status: 'active', updated_at: now };
+  await insertRow(db, 'sandbox_wallets', wallet, 'id');
 }
 
 /** Adds `delta` (negative to debit) in one UPDATE, so concurrent moves never lose each other's writes. */
@@ -30,12 +28,11 @@ export async function moveWallet(
   now: number,
 ) {
   await ensureWallet(db, type, country, currency, now);
-  await db
-    .updateTable('sandbox_wallets')
-    .set({ amount: sql`amount + ${delta}`, updated_at: now })
-    .where('id', '=', walletId(type, country, currency))
-    .execute();
+  await addToWallet(db, delta, now, walletId(type, country, currency));
 }
+const addToWallet = prepared((db, delta: number, now: number, id: string) =>
+  db.updateTable('sandbox_wallets').set({ amount: sql`amount + ${delta}`, updated_at: now }).where('id', '=', id),
+);
 
 export async function walletBalance(db: Executor, type: WalletType, country: string, currency: string) {
   const row = await db

@@ -5,6 +5,7 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import { signWebhook } from '../provider/signature.ts';
+import { insertRow, updateWhere } from '../store/prepared.ts';
 import type { Database } from '../store/schema.ts';
 import type { SandboxContext } from './context.ts';
 import { newSortableId } from './ids.ts';
@@ -32,24 +33,21 @@ export async function enqueueWebhook(sandbox: SandboxContext, db: Executor, webh
     deliveryId: id,
     data: webhook.data,
   });
-  await db
-    .insertInto('sandbox_webhook_deliveries')
-    .values({
-      id,
-      event: webhook.event,
-      reference: webhook.reference,
-      url,
-      body,
-      signature: signWebhook(body, sandbox.config.clientSecret),
-      state: 'pending',
-      attempts: 0,
-      next_attempt_at: now,
-      last_status: null,
-      last_error: null,
-      created_at: now,
-      delivered_at: null,
-    })
-    .execute();
+  await insertRow(db, 'sandbox_webhook_deliveries', {
+    id,
+    event: webhook.event,
+    reference: webhook.reference,
+    url,
+    body,
+    signature: signWebhook(body, sandbox.config.clientSecret),
+    state: 'pending',
+    attempts: 0,
+    next_attempt_at: now,
+    last_status: null,
+    last_error: null,
+    created_at: now,
+    delivered_at: null,
+  });
   return id;
 }
 
@@ -112,31 +110,25 @@ async function recordAttempt(sandbox: SandboxContext, id: string, attemptNumber:
   const delivered = outcome.error === null;
   const givenUp = !delivered && attemptNumber >= config.webhookMaxAttempts;
   await sandbox.db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('sandbox_webhook_attempts')
-      .values({
-        delivery_id: id,
-        attempt: attemptNumber,
-        at: now,
-        status: outcome.status,
-        error: outcome.error,
-        duration_ms: outcome.durationMs,
-      })
-      .execute();
-    await trx
-      .updateTable('sandbox_webhook_deliveries')
-      .set({
-        state: delivered ? 'delivered' : givenUp ? 'failed' : 'pending',
-        attempts: attemptNumber,
-        last_status: outcome.status,
-        last_error: outcome.error,
-        delivered_at: delivered ? now : null,
-        next_attempt_at:
-          delivered || givenUp
-            ? null
-            : now + backoffMs(attemptNumber, config.webhookBackoffBaseMs, config.webhookBackoffCapMs),
-      })
-      .where('id', '=', id)
-      .execute();
+    await insertRow(trx, 'sandbox_webhook_attempts', {
+      delivery_id: id,
+      attempt: attemptNumber,
+      at: now,
+      status: outcome.status,
+      error: outcome.error,
+      duration_ms: outcome.durationMs,
+    });
+    const delivery = {
+      state: delivered ? 'delivered' : givenUp ? 'failed' : 'pending',
+      attempts: attemptNumber,
+      last_status: outcome.status,
+      last_error: outcome.error,
+      delivered_at: delivered ? now : null,
+      next_attempt_at:
+        delivered || givenUp
+          ? null
+          : now + backoffMs(attemptNumber, config.webhookBackoffBaseMs, config.webhookBackoffCapMs),
+    };
+    await updateWhere(trx, 'sandbox_webhook_deliveries', delivery, { id });
   });
 }

@@ -10,6 +10,7 @@ import type { ProviderObservation } from '../payments/lifecycle.ts';
 import { applyObservation } from '../payments/repository.ts';
 import { verifyPayment, type VerifyContext } from '../payments/verify.ts';
 import { EMPTIED_BODY } from '../retention/webhooks.ts';
+import { first, insertRow, prepared, updateWhere } from '../store/prepared.ts';
 
 /**
  * `deliveryId` optional: a webhook refused for a missing side field would be redelivered forever, and
@@ -30,25 +31,18 @@ export async function ingestCollectionWebhook(
   const { data } = webhook;
   const dedupKey = webhook.deliveryId ?? `${data.reference}:${data.status}`;
   const now = context.clock.now();
-  const inserted = await context.db
-    .insertInto('provider_webhooks')
-    .values({
-      dedup_key: dedupKey,
-      event: webhook.event,
-      reference: data.reference,
-      status: data.status,
-      body: rawBody,
-      received_at: now,
-      processed_at: null,
-    })
-    .onConflict((conflict) => conflict.column('dedup_key').doNothing())
-    .executeTakeFirst();
-  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) {
-    const stored = await context.db
-      .selectFrom('provider_webhooks')
-      .select('processed_at')
-      .where('dedup_key', '=', dedupKey)
-      .executeTakeFirst();
+  const received = {
+    dedup_key: dedupKey,
+    event: webhook.event,
+    reference: data.reference,
+    status: data.status,
+    body: rawBody,
+    received_at: now,
+    processed_at: null,
+  };
+  const inserted = await insertRow(context.db, 'provider_webhooks', received, 'dedup_key');
+  if (Number(inserted.numAffectedRows ?? 0) !== 1) {
+    const stored = await first(processedAt(context.db, dedupKey));
     if (stored?.processed_at != null) {
       context.logger.info({ dedupKey, reference: data.reference }, 'webhook: duplicate delivery ignored');
       return 'duplicate';
@@ -94,13 +88,14 @@ export async function ingestCollectionWebhook(
   }
   // A late delivery for a payment whose personal data was purged (RETENTION_DAYS) keeps none either.
   const purged = applied !== null && applied.row.purged_at !== null;
-  await context.db
-    .updateTable('provider_webhooks')
-    .set({ processed_at: context.clock.now(), ...(purged ? { body: EMPTIED_BODY } : {}) })
-    .where('dedup_key', '=', dedupKey)
-    .execute();
+  const processed = { processed_at: context.clock.now(), ...(purged ? { body: EMPTIED_BODY } : {}) };
+  await updateWhere(context.db, 'provider_webhooks', processed, { dedup_key: dedupKey });
   return outcome;
 }
+
+const processedAt = prepared((db, dedupKey: string) =>
+  db.selectFrom('provider_webhooks').select('processed_at').where('dedup_key', '=', dedupKey),
+);
 
 /**
  * The collection webhook carries no reason, but the payer deserves one ("insufficient funds" tells them

@@ -8,6 +8,11 @@ import { moveWallet } from '../wallets.ts';
 import { enqueueWebhook } from '../webhooks.ts';
 import { toCollectionWebhookData } from './mapping.ts';
 import { outcomeOf } from './scenarios.ts';
+import { first, prepared, updateWhere } from '../../store/prepared.ts';
+
+const transactionByReference = prepared((db, reference: string) =>
+  db.selectFrom('sandbox_transactions').selectAll().where('reference', '=', reference),
+);
 
 export type FinalCollectionStatus = 'success' | 'failed';
 
@@ -22,38 +27,29 @@ export async function applyCollectionStatus(
 ): Promise<boolean> {
   const now = context.clock.now();
   return context.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('sandbox_transactions')
-      .selectAll()
-      .where('reference', '=', reference)
-      .executeTakeFirst();
+    const row = await first(transactionByReference(trx, reference));
     if (!row || row.status === 'success' || row.status === 'failed') return false;
 
-    const updated = await trx
-      .updateTable('sandbox_transactions')
-      .set({
-        status,
-        action: 'none',
-        status_description: description,
-        paid_at: status === 'success' ? now : null,
-        due_status: null,
-        due_at: null,
-        updated_at: now,
-      })
-      // The status guard makes a concurrent second settlement a no-op instead of a double credit.
-      .where('reference', '=', reference)
-      .where('status', '=', row.status)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) return false;
+    const final = {
+      status,
+      action: 'none',
+      status_description: description,
+      paid_at: status === 'success' ? now : null,
+      due_status: null,
+      due_at: null,
+      updated_at: now,
+    };
+    // The status guard makes a concurrent second settlement a no-op instead of a double credit.
+    const updated = await updateWhere(trx, 'sandbox_transactions', final, { reference, status: row.status });
+    if (updated !== 1) return false;
 
     if (status === 'success') await moveWallet(trx, 'deposit', row.country, row.currency, row.amount, now);
     if (!notify) return true;
-    const final = { ...row, status, paid_at: status === 'success' ? now : null };
     await enqueueWebhook(context, trx, {
       event: status === 'success' ? 'payment.completed' : 'payment.failed',
       reference,
       url: row.webhook_url,
-      data: toCollectionWebhookData(final),
+      data: toCollectionWebhookData({ ...row, status, paid_at: final.paid_at }),
     });
     return true;
   });

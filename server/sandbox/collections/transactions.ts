@@ -4,6 +4,7 @@ import type { SandboxContext } from '../context.ts';
 import { SandboxError } from '../errors.ts';
 import { newId, newProvidersReference, newReference } from '../ids.ts';
 import { feeFor } from '../config.ts';
+import { first, insertRow, prepared } from '../../store/prepared.ts';
 
 type NewTransaction = Pick<
   SandboxTransactionRow,
@@ -15,9 +16,10 @@ type NewTransaction = Pick<
 export async function linkIdFromMetadata(context: SandboxContext, metadata: Record<string, unknown> | undefined) {
   const id = metadata?.paymentLinkId;
   if (typeof id !== 'string') return null;
-  const link = await context.db.selectFrom('sandbox_payment_links').select('id').where('id', '=', id).executeTakeFirst();
+  const link = await first(linkById(context.db, id));
   return link?.id ?? null;
 }
+const linkById = prepared((db, id: string) => db.selectFrom('sandbox_payment_links').select('id').where('id', '=', id));
 
 export async function insertTransaction(context: SandboxContext, fields: NewTransaction): Promise<SandboxTransactionRow> {
   const now = context.clock.now();
@@ -49,7 +51,7 @@ export async function insertTransaction(context: SandboxContext, fields: NewTran
     total_amount: fields.amount + charge,
   };
   try {
-    await context.db.insertInto('sandbox_transactions').values(row).execute();
+    await insertRow(context.db, 'sandbox_transactions', row);
   } catch (error) {
     // A reference already used (now or by a request at the same moment): the primary key decides, 409.
     if (/unique|duplicate key/i.test(String(error))) throw duplicateReference(row.reference);

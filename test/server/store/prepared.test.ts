@@ -1,0 +1,99 @@
+// Prepared query shapes (server/store/prepared.ts) on both engines: the same rows and counts as the Kysely
+// query they stand for, with values bound anew on every call, inside transactions too.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStore, type Store } from '../../../server/store/database.ts';
+import { changed, first, insertRow, prepared, updateWhere } from '../../../server/store/prepared.ts';
+import { freshPostgresDatabase, postgresUrl, type FreshDatabase } from '../postgres.ts';
+
+let postgres: FreshDatabase | undefined;
+const engines = [
+  { name: 'sqlite', available: true, open: () => openStore({ memory: true }) },
+  {
+    name: 'postgres',
+    available: postgresUrl !== null,
+    open: async () => {
+      postgres ??= await freshPostgresDatabase();
+      return openStore({ databaseUrl: postgres.url });
+    },
+  },
+];
+afterAll(async () => postgres?.drop());
+
+const wallet = (id: string, amount: number) => ({
+  id,
+  type: 'deposit',
+  country: 'CI',
+  currency: 'XOF',
+  amount,
+  status: 'active',
+  updated_at: 1,
+});
+
+// One prepared query shared by both engines' stores, as the app's module-level ones are.
+const balanceOf = prepared((db, id: string) => db.selectFrom('sandbox_wallets').select('amount').where('id', '=', id));
+const credit = prepared((db, delta: number, id: string) =>
+  db
+    .updateTable('sandbox_wallets')
+    .set({ amount: sql`amount + ${delta}` })
+    .where('id', '=', id)
+    .where('status', '=', 'active'),
+);
+
+describe.each(engines)('prepared queries on $name', (engine) => {
+  if (!engine.available) {
+    it.skip('PostgreSQL is not available on this machine', () => {});
+    return;
+  }
+  let store: Store;
+  beforeAll(async () => {
+    store = await engine.open();
+  });
+  afterAll(async () => store.close());
+
+  it('binds new values on every call and keeps constants of the shape', async () => {
+    await insertRow(store.db, 'sandbox_wallets', wallet('w-a', 100));
+    await insertRow(store.db, 'sandbox_wallets', wallet('w-b', 5));
+    expect(await first(balanceOf(store.db, 'w-a'))).toEqual({ amount: 100 });
+    expect(await first(balanceOf(store.db, 'w-b'))).toEqual({ amount: 5 });
+    expect(await first(balanceOf(store.db, 'nope'))).toBeUndefined();
+
+    expect(await changed(credit(store.db, 7, 'w-a'))).toBe(1);
+    expect(await changed(credit(store.db, -2, 'w-b'))).toBe(1);
+    await updateWhere(store.db, 'sandbox_wallets', { status: 'frozen' }, { id: 'w-b' });
+    // The constant `status = 'active'` of the shape still applies: a frozen wallet is not credited.
+    expect(await changed(credit(store.db, 1000, 'w-b'))).toBe(0);
+    expect(await first(balanceOf(store.db, 'w-a'))).toEqual({ amount: 107 });
+    expect(await first(balanceOf(store.db, 'w-b'))).toEqual({ amount: 3 });
+  });
+
+  it('leaves undefined columns out of an insert and counts an ignored conflict as 0', async () => {
+    const row = { ...wallet('w-c', 1), status: undefined } as unknown as Record<string, unknown>;
+    // status has no default: leaving it out (as Kysely does) makes the insert fail, not store "undefined".
+    await expect(insertRow(store.db, 'sandbox_wallets', row)).rejects.toThrow();
+    const inserted = await insertRow(store.db, 'sandbox_wallets', wallet('w-c', 1), 'id');
+    expect(Number(inserted.numAffectedRows)).toBe(1);
+    const again = await insertRow(store.db, 'sandbox_wallets', wallet('w-c', 999), 'id');
+    expect(Number(again.numAffectedRows)).toBe(0);
+    expect(await first(balanceOf(store.db, 'w-c'))).toEqual({ amount: 1 });
+  });
+
+  it('runs inside a transaction and is rolled back with it', async () => {
+    await insertRow(store.db, 'sandbox_wallets', wallet('w-d', 10));
+    await expect(
+      store.db.transaction().execute(async (trx) => {
+        await credit(trx, 90, 'w-d');
+        expect(await first(balanceOf(trx, 'w-d'))).toEqual({ amount: 100 });
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await first(balanceOf(store.db, 'w-d'))).toEqual({ amount: 10 });
+  });
+
+  it('refuses a shape that does not bind one of its arguments', async () => {
+    const broken = prepared((db, id: string, _unused: number) =>
+      db.selectFrom('sandbox_wallets').select('amount').where('id', '=', id),
+    );
+    await expect(broken(store.db, 'w-a', 1)).rejects.toThrow(/not a bound value/);
+  });
+});
