@@ -9,6 +9,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createLogger } from './logger.ts';
 import { createProviderClient } from './provider/client.ts';
 import { createSandbox, type Sandbox } from './sandbox/app.ts';
+import { inProcessFetch } from './sandbox/in-process.ts';
 import { openStore } from './store/database.ts';
 import { createPaymentEvents } from './payments/events.ts';
 import { purgeIdempotencyKeys } from './payments/idempotency.ts';
@@ -75,7 +76,7 @@ async function main() {
     clientId: config.clientId,
     clientSecret: config.clientSecret,
     timeoutMs: config.providerTimeoutMs,
-    ...(embedded ? { fetch: (input, init) => Promise.resolve(embedded.app.request(input, init)) } : {}),
+    ...(embedded ? { fetch: inProcessFetch(embedded.app) } : {}),
   });
   const events = createPaymentEvents(store, { databaseUrl: config.databaseUrl, logger });
   bound.app = createApp({ config, store, provider, clock: systemClock, logger, sandbox, publicUrl, events });

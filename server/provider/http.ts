@@ -75,8 +75,19 @@ export function createTransport(options: TransportOptions) {
    * the provider cannot have seen it, or answered that it failed.
    */
   async function attempt<T>(request: ProviderRequest<T>): Promise<Outcome<T>> {
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
+    const deadline = attemptSignal(request.signal, timeoutMs);
+    try {
+      return await attemptWithin(request, deadline.signal, deadline.timedOut);
+    } finally {
+      deadline.release();
+    }
+  }
+
+  async function attemptWithin<T>(
+    request: ProviderRequest<T>,
+    signal: AbortSignal,
+    timedOut: () => boolean,
+  ): Promise<Outcome<T>> {
     const headers: Record<string, string> = {
       accept: 'application/json',
       'client-id': options.clientId,
@@ -98,13 +109,13 @@ export function createTransport(options: TransportOptions) {
         signal,
       );
     } catch (error) {
-      return { error: transportFailure(error, request, timeout), answered: false };
+      return { error: transportFailure(error, request, timedOut()), answered: false };
     }
     try {
       const text = await untilAborted(response.text(), signal);
       return { value: parseAnswer(response.status, text, request.response) };
     } catch (error) {
-      const failure = error instanceof ProviderError ? error : transportFailure(error, request, timeout);
+      const failure = error instanceof ProviderError ? error : transportFailure(error, request, timedOut());
       return { error: failure, answered: true };
     }
   }
@@ -113,11 +124,11 @@ export function createTransport(options: TransportOptions) {
   function transportFailure(
     error: unknown,
     request: ProviderRequest<unknown>,
-    timeout: AbortSignal,
+    timedOut: boolean,
   ): unknown {
     if (request.signal?.aborted) return request.signal.reason;
     const where = `${request.method} ${request.path}`;
-    if (timeout.aborted) return new ProviderError(0, 'Timeout', `${where} timed out after ${timeoutMs} ms`);
+    if (timedOut) return new ProviderError(0, 'Timeout', `${where} timed out after ${timeoutMs} ms`);
     const detail = error instanceof Error ? error.message : String(error);
     return new ProviderError(0, 'NetworkError', `${where} failed: ${detail}`, { cause: error });
   }
@@ -142,6 +153,32 @@ function shouldRetry(failure: { error: unknown; answered: boolean }, policy: Ret
   if (RETRYABLE_STATUSES.has(error.status)) return true;
   if (policy === 'read') return error.errorCode === 'Timeout' || error.errorCode === 'NetworkError';
   return error.errorCode === 'NetworkError' && !answered;
+}
+
+/**
+ * One attempt's signal: aborted when `timeoutMs` passes or the caller aborts. A plain controller and
+ * timer rather than `AbortSignal.any([caller, AbortSignal.timeout(ms)])`: those build transferable
+ * signals, which cost several times more on Node 20, on every provider call.
+ */
+function attemptSignal(caller: AbortSignal | undefined, timeoutMs: number) {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new DOMException(`The operation timed out after ${timeoutMs} ms`, 'TimeoutError'));
+  }, timeoutMs);
+  timer.unref(); // as AbortSignal.timeout's: a pending attempt does not keep the process alive
+  const onCallerAbort = () => controller.abort(caller?.reason);
+  if (caller?.aborted) onCallerAbort();
+  else caller?.addEventListener('abort', onCallerAbort, { once: true });
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    release() {
+      clearTimeout(timer);
+      caller?.removeEventListener('abort', onCallerAbort);
+    },
+  };
 }
 
 function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {

@@ -15,6 +15,7 @@ import { loadConfig, type Config } from '../../server/config.ts';
 import { createLogger } from '../../server/logger.ts';
 import { createProviderClient, type ProviderClient } from '../../server/provider/client.ts';
 import { createSandbox, type Sandbox } from '../../server/sandbox/app.ts';
+import { inProcessFetch } from '../../server/sandbox/in-process.ts';
 import type { SandboxConfigInput } from '../../server/sandbox/config.ts';
 import { openStore, type Store } from '../../server/store/database.ts';
 import { TestClock } from './sandbox/fixture.ts';
@@ -97,7 +98,7 @@ export async function startApp(options: AppFixtureOptions = {}): Promise<AppFixt
     baseUrl: 'http://sandbox.internal',
     clientId: config.clientId,
     clientSecret: config.clientSecret,
-    fetch: (input, init) => Promise.resolve(sandbox.app.request(input, init)),
+    fetch: inProcessFetch(sandbox.app),
     timeoutMs: config.providerTimeoutMs,
     sleep: async () => undefined,
   });

@@ -1,0 +1,84 @@
+/**
+ * How the provider client reaches the embedded sandbox: through the sandbox's Hono app, in-process, with
+ * no socket. Hono's `app.request(url, init)` would first build a WHATWG Request (undici validates the
+ * URL and every header and wraps the body in a stream), which on our machines costs more than the
+ * sandbox's own work for a charge. The client's requests are simple: a method, a URL, a few headers, a
+ * JSON text. `InProcessRequest` carries exactly that and answers the members Hono and the sandbox's
+ * routes read (url, method, headers, signal, text/json/arrayBuffer); anything else turns it into a real
+ * Request first, so nothing behaves differently from `app.request`.
+ */
+import type { FetchLike } from '../provider/http.ts';
+
+/** What a Hono app offers: `fetch(request)`. */
+interface FetchHandler {
+  fetch(request: Request): Response | Promise<Response>;
+}
+
+class InProcessRequest {
+  readonly method: string;
+  readonly headers: Headers;
+  readonly signal: AbortSignal;
+  readonly #body: string | null;
+  #real: Request | undefined;
+
+  constructor(
+    readonly url: string,
+    init: RequestInit,
+  ) {
+    if (init.body !== undefined && init.body !== null && typeof init.body !== 'string') {
+      throw new TypeError('the in-process provider transport carries text bodies only');
+    }
+    this.method = (init.method ?? 'GET').toUpperCase();
+    this.headers = new Headers(init.headers);
+    this.signal = init.signal ?? new AbortController().signal;
+    this.#body = init.body ?? null;
+  }
+
+  get bodyUsed(): boolean {
+    return this.#real?.bodyUsed ?? false;
+  }
+
+  text(): Promise<string> {
+    return Promise.resolve(this.#body ?? '');
+  }
+
+  json(): Promise<unknown> {
+    return this.text().then((text) => JSON.parse(text) as unknown);
+  }
+
+  arrayBuffer(): Promise<ArrayBuffer> {
+    return this.text().then((text) => new TextEncoder().encode(text).buffer as ArrayBuffer);
+  }
+
+  /** The same request as a WHATWG Request, for anything beyond what the sandbox's routes read. */
+  toRequest(): Request {
+    this.#real ??= new Request(this.url, {
+      method: this.method,
+      headers: this.headers,
+      signal: this.signal,
+      ...(this.#body === null ? {} : { body: this.#body }),
+    });
+    return this.#real;
+  }
+
+  blob(): Promise<Blob> {
+    return this.toRequest().blob();
+  }
+
+  formData(): Promise<FormData> {
+    return this.toRequest().formData();
+  }
+
+  clone(): Request {
+    return this.toRequest().clone();
+  }
+}
+
+/** A FetchLike for the provider client that hands each request to `app` in-process. */
+export function inProcessFetch(app: FetchHandler): FetchLike {
+  return (url, init) => {
+    // Relative URLs are resolved as app.request resolves them; the client always sends absolute ones.
+    const absolute = /^https?:\/\//.test(url) ? url : `http://localhost${url.startsWith('/') ? '' : '/'}${url}`;
+    return app.fetch(new InProcessRequest(absolute, init) as unknown as Request);
+  };
+}
