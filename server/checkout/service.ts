@@ -29,6 +29,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
   const { config, store, provider, clock, logger } = deps;
   const catalogue = providerCatalogue(config, deps.sandbox?.context.config.publicUrl);
   const links = createTtlCache<LinkSnapshot>(clock, LINK_TTL_MS);
+  /** Links whose last snapshot has an amount limit: their `remaining` moves with the provider's totals. */
+  const limitedLinks = new Set<string>();
   const sources: MethodSources = {
     provider,
     catalogue,
@@ -53,6 +55,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
       if (link.isAmountFixed && !link.amount) {
         throw new ApiError(502, 'provider_error', 'The payment link has a fixed amount but no amount');
       }
+      if ((link.amountLimit ?? 0) > 0) limitedLinks.add(id);
+      else limitedLinks.delete(id);
       const slugs = link.analytics.clientProviders.map((entry) => entry.provider);
       const methods = await methodsFor(slugs, sources);
       return { link, methods, currencyExponent: exponentOf(link.currency) };
@@ -126,6 +130,15 @@ export function createCheckoutService(deps: CheckoutDeps) {
     /** Forget what the provider said about this checkout; the next read asks again. */
     invalidate(kind: CheckoutKind, id: string): void {
       if (kind === 'link') links.delete(id);
+    },
+    /**
+     * A payment on this checkout succeeded. The provider's totals changed, and of a link's config only
+     * `remaining` depends on them: a link with an amount limit is read again at once; any other link's
+     * snapshot is still true (reading it again after every success cost a provider call per payment).
+     * A session's config is read from our own table on every call.
+     */
+    paymentSucceeded(kind: CheckoutKind, id: string): void {
+      if (kind === 'link' && limitedLinks.has(id)) links.delete(id);
     },
     /** The providers that can collect in a market (sessions are checked against it when created). */
     catalogue,

@@ -19,7 +19,7 @@ import { hashToken } from './tokens.ts';
 
 export interface CheckoutConfigSource {
   getConfig(kind: 'link' | 'session', id: string): Promise<CheckoutConfig>;
-  invalidate(kind: 'link' | 'session', id: string): void;
+  paymentSucceeded(kind: 'link' | 'session', id: string): void;
 }
 
 export interface AdmitContext extends PaymentContext {

@@ -51,8 +51,8 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     notifier: merchantNotifier(deps.config),
     // A success changes what the link can still collect (and closes a session): drop their cached configs.
     onSuccess: (row) => {
-      if (row.link_id) checkout.invalidate('link', row.link_id);
-      if (row.session_id) checkout.invalidate('session', row.session_id);
+      if (row.link_id) checkout.paymentSucceeded('link', row.link_id);
+      if (row.session_id) checkout.paymentSucceeded('session', row.session_id);
     },
   };
   const locks = createCheckoutLock(store.db, store.engine);

@@ -54,6 +54,17 @@ it('reads the provider again after invalidate, so a change shows at once', async
   expect((await checkout.getConfig('link', 'lnk_limited_ke')).amount.remaining).toBe(20_000);
 });
 
+it('reads a limited link again after a success, and keeps any other link cached', async () => {
+  const checkout = service();
+  await checkout.getConfig('link', 'lnk_limited_ke');
+  await checkout.getConfig('link', 'lnk_tip_ci');
+  checkout.paymentSucceeded('link', 'lnk_tip_ci'); // no amount limit: nothing in its config moved
+  checkout.paymentSucceeded('link', 'lnk_limited_ke'); // its remaining counts the provider's totals
+  await checkout.getConfig('link', 'lnk_limited_ke');
+  await checkout.getConfig('link', 'lnk_tip_ci');
+  expect(providerCalls).toEqual(['lnk_limited_ke', 'lnk_tip_ci', 'lnk_limited_ke']);
+});
+
 it('does not cache failures: an unknown link is asked for every time', async () => {
   const checkout = service();
   await expect(checkout.getConfig('link', 'lnk_missing')).rejects.toMatchObject({
