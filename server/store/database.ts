@@ -62,6 +62,7 @@ export async function openStore(options: StoreOptions = {}): Promise<Store> {
   return store;
 }
 
+/** Writes share one COMMIT per event-loop turn (group-commit.ts): the commit is what a SQLite write costs. */
 function openSqlite(options: StoreOptions): Store {
   let file = ':memory:';
   if (!options.memory) {

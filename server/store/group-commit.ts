@@ -15,7 +15,8 @@
  *   (COMMIT would commit the half-done transaction): it commits when the transaction ends.
  * - A read while no batch is open runs alone in autocommit and answers at once. A read while a batch is
  *   open may see that batch's writes, which are not durable yet: it joins the batch and answers after
- *   the COMMIT, like a write.
+ *   the COMMIT, like a write. So does a statement that fails (a unique key taken by a write of the
+ *   batch), so nobody acts on a write that could still be rolled back.
  */
 import type SqliteDatabase from 'better-sqlite3';
 import {
@@ -179,7 +180,16 @@ class GroupCommitDriver implements Driver {
       const statement = this.#sqlite.prepare(query.sql);
       if (!this.#batch && statement.readonly) return Promise.resolve(this.#run(statement, query));
       const batch = this.#openBatch();
-      const result = this.#run(statement, query);
+      let result: QueryResult<unknown>;
+      try {
+        result = this.#run(statement, query);
+      } catch (error) {
+        // Only this statement was undone, but its failure may stem from another request's write that is
+        // not durable yet (a unique key): like a success, it is told once the batch's outcome is known.
+        if (this.#batch !== batch) throw error;
+        const failed = () => Promise.reject(error instanceof Error ? error : new Error(String(error)));
+        return batch.committed.then(failed, failed);
+      }
       batch.statements += 1;
       if (batch.statements >= BATCH_LIMIT) this.#commit(batch);
       return batch.committed.then(() => result);

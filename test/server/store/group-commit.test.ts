@@ -107,6 +107,15 @@ describe('group commit on SQLite', () => {
     expect(await names()).toEqual(['a', 'b']);
   });
 
+  it('tells a failing statement only once the batch whose write it collided with is committed', async () => {
+    let committedAtFailure: number | undefined;
+    const first = insert('a');
+    const duplicate = insert('a').catch(() => (committedAtFailure = commits()));
+    await Promise.all([first, duplicate]);
+    expect(committedAtFailure).toBe(1);
+    expect(await names()).toEqual(['a']);
+  });
+
   it('fails every write of a batch that SQLite rolled back as a whole', async () => {
     const outcomes = await Promise.allSettled([
       insert('a'),
