@@ -6,9 +6,10 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import type pg from 'pg';
 import type { Database } from './schema.ts';
+import { GroupCommitSqliteDialect } from './group-commit.ts';
 import { migrateToLatest } from './migrate.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -61,6 +62,7 @@ export async function openStore(options: StoreOptions = {}): Promise<Store> {
   return store;
 }
 
+/** Writes share one COMMIT per event-loop turn (group-commit.ts): the commit is what a SQLite write costs. */
 function openSqlite(options: StoreOptions): Store {
   let file = ':memory:';
   if (!options.memory) {
@@ -74,7 +76,7 @@ function openSqlite(options: StoreOptions): Store {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   cachePreparedStatements(sqlite);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(sqlite) });
   return { db, engine: 'sqlite', close: () => db.destroy() };
 }
 
