@@ -37,6 +37,24 @@ function readConfig(): Config {
   }
 }
 
+/**
+ * The embedded sandbox's outbound fetch: its webhooks to this very server go in-process, as the client's
+ * calls to the sandbox do (no socket, no proxy in between; the same route, the same raw bytes and
+ * signature). Everything else, and everything when WEBHOOK_SOURCE_IPS is set (an allowlist needs a
+ * source address), goes over the network.
+ */
+function webhooksToSelf(publicUrl: string, config: Config, bound: { app?: App }): typeof fetch {
+  const ownUrls = `${publicUrl}/`;
+  if (config.webhookSourceIps?.length) return globalThis.fetch;
+  return (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (bound.app && url.startsWith(ownUrls) && !(input instanceof Request)) {
+      return Promise.resolve(inProcessFetch(bound.app)(url, init ?? {}));
+    }
+    return globalThis.fetch(input, init);
+  };
+}
+
 async function main() {
   const config = readConfig();
   const logger = createLogger(config.logLevel);
@@ -67,6 +85,7 @@ async function main() {
         webhookUrl: config.sandbox.webhookUrl,
         outcomeDelayMs: config.sandbox.outcomeDelayMs,
       },
+      fetch: webhooksToSelf(publicUrl, config, bound),
     });
   }
   const embedded = sandbox;
