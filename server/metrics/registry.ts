@@ -25,7 +25,11 @@ const sample = (name: string, labels: Labels, value: number) => {
  * The map key of a label set: its values alone (a metric always uses the same label names, in the same
  * order), so counting a request costs no escaping; the exposition text is formatted only when scraped.
  */
-const keyOf = (labels: Labels) => Object.values(labels).join('\u0000');
+function keyOf(labels: Labels): string {
+  let key = '';
+  for (const name in labels) key += `${labels[name]}\u0000`;
+  return key;
+}
 
 const header = (name: string, help: string, type: string) => [
   `# HELP ${name} ${help}`,
