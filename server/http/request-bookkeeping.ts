@@ -38,13 +38,14 @@ export function requestBookkeeping({
     const given = requestHeader(c, 'x-request-id');
     const requestId = given && CALLER_REQUEST_ID.test(given) ? given : randomUUID();
     c.set('requestId', requestId);
-    // Through Hono, not on Node's response (node-headers.ts): this makes every answer's headers a
-    // Headers object of its own. @hono/node-server writes a plain header object given to c.json/c.body
-    // straight out and adds Content-Length *into that object*; ours are often shared constants
-    // (NO_STORE...), so the next answer would go out with the previous one's length.
-    c.header('x-request-id', requestId);
+    // On Node's response where there is one (node-headers.ts), like the security headers: an answer
+    // then needs no Headers object. A header object given to c.body() must therefore be fresh for each
+    // answer (eslint.config.js enforces it): @hono/node-server writes Content-Length into it.
     const outgoing = nodeResponse(c);
-    if (outgoing) setSecurityHeaders(outgoing);
+    if (outgoing) {
+      outgoing.setHeader('x-request-id', requestId);
+      setSecurityHeaders(outgoing);
+    } else c.header('x-request-id', requestId);
 
     // A silent logger writes no line a request id could go on: no scope (it enables async hooks that
     // tax every promise of the request).
