@@ -13,7 +13,7 @@ import { ApiError, fromProviderError, notFound } from '../http/errors.ts';
 import { ProviderError, ProviderRequestError } from '../provider/errors.ts';
 import { createTtlCache } from './cache.ts';
 import { currencyExponent, UnknownCurrencyError } from './currency.ts';
-import { linkConfig, type LinkSnapshot } from './link-config.ts';
+import { linkConfig, linkStatus, type LinkSnapshot } from './link-config.ts';
 import { methodsFor, providerCatalogue, type MethodSources } from './methods.ts';
 import { findSession, marketProviders, sessionConfig } from './sessions.ts';
 
@@ -85,9 +85,12 @@ export function createCheckoutService(deps: CheckoutDeps) {
   const linkAnswers = new WeakMap<LinkSnapshot, LinkAnswer & { inFlight: number }>();
   async function linkAnswer(id: string): Promise<LinkAnswer> {
     const { snapshot, inFlight } = await linkState(id);
-    const config = linkConfig(snapshot, inFlight, clock.now());
+    const now = clock.now();
     const last = linkAnswers.get(snapshot);
-    if (last && last.inFlight === inFlight && last.config.status === config.status) return last;
+    // Only the status is worked out on a warm read; the config is built when the answer changes.
+    const status = linkStatus(snapshot, inFlight, now);
+    if (last && last.inFlight === inFlight && last.config.status === status) return last;
+    const config = linkConfig(snapshot, inFlight, now);
     const answer = { inFlight, config, json: JSON.stringify({ statusCode: 200, data: config }) };
     linkAnswers.set(snapshot, answer);
     return answer;
