@@ -11,6 +11,7 @@ import { apiCors } from './http/cors.ts';
 import { healthRoutes } from './health/routes.ts';
 import { renderError } from './http/errors.ts';
 import { requestBookkeeping } from './http/request-bookkeeping.ts';
+import { RememberingRouter } from './http/router.ts';
 import { widgetAssets } from './http/widget-assets.ts';
 import type { Logger } from './logger.ts';
 import { checkoutRoutes } from './checkout/routes.ts';
@@ -60,7 +61,7 @@ export type AppEnv = { Variables: AppVariables };
 
 export function createApp(deps: AppDeps) {
   const { sandbox, logger } = deps;
-  const app = new Hono<AppEnv>();
+  const app = new Hono<AppEnv>({ router: new RememberingRouter() });
   const metrics = createMetrics();
   const consoleSessions = createConsoleSessions(deps.clock, deps.publicUrl);
 
