@@ -36,19 +36,33 @@ const header = (name: string, help: string, type: string) => [
   `# TYPE ${name} ${type}`,
 ];
 
+/** One label set's count; a caller counting the same labels often may keep it and add to `value`. */
+export interface CounterSeries {
+  readonly labels: Labels;
+  value: number;
+}
+
 export class Counter {
-  readonly #values = new Map<string, { labels: Labels; value: number }>();
+  readonly #values = new Map<string, CounterSeries>();
 
   constructor(
     readonly name: string,
     readonly help: string,
   ) {}
 
-  inc(labels: Labels = {}, by = 1): void {
+  /** The series of `labels`, made (at 0) when first asked for. */
+  series(labels: Labels): CounterSeries {
     const key = keyOf(labels);
-    const entry = this.#values.get(key);
-    if (entry) entry.value += by;
-    else this.#values.set(key, { labels, value: by });
+    let entry = this.#values.get(key);
+    if (!entry) {
+      entry = { labels, value: 0 };
+      this.#values.set(key, entry);
+    }
+    return entry;
+  }
+
+  inc(labels: Labels = {}, by = 1): void {
+    this.series(labels).value += by;
   }
 
   render(): string[] {
@@ -58,8 +72,16 @@ export class Counter {
   }
 }
 
+/** One label set's observations; pass it to `record` to observe without looking the labels up. */
+export interface HistogramSeries {
+  readonly labels: Labels;
+  readonly buckets: number[];
+  sum: number;
+  count: number;
+}
+
 export class Histogram {
-  readonly #series = new Map<string, { labels: Labels; buckets: number[]; sum: number; count: number }>();
+  readonly #series = new Map<string, HistogramSeries>();
 
   constructor(
     readonly name: string,
@@ -68,13 +90,23 @@ export class Histogram {
     readonly bounds: readonly number[],
   ) {}
 
-  observe(labels: Labels, value: number): void {
+  /** The series of `labels`, made (empty) when first asked for. */
+  series(labels: Labels): HistogramSeries {
     const key = keyOf(labels);
     let series = this.#series.get(key);
     if (!series) {
       series = { labels, buckets: this.bounds.map(() => 0), sum: 0, count: 0 };
       this.#series.set(key, series);
     }
+    return series;
+  }
+
+  observe(labels: Labels, value: number): void {
+    this.record(this.series(labels), value);
+  }
+
+  /** Observes `value` in a series this histogram made. */
+  record(series: HistogramSeries, value: number): void {
     for (let i = 0; i < this.bounds.length; i++)
       if (value <= (this.bounds[i] ?? 0)) series.buckets[i] = (series.buckets[i] ?? 0) + 1;
     series.sum += value;
