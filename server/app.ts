@@ -3,7 +3,6 @@
  * resource, renders every error through one onError, and starts no timers: the caller (main.ts, or a
  * test) owns schedules such as reconciliation and the sandbox's tick.
  */
-import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
@@ -11,10 +10,10 @@ import { demoRoutes } from '../demo/server.ts';
 import { apiCors } from './http/cors.ts';
 import { healthRoutes } from './health/routes.ts';
 import { renderError } from './http/errors.ts';
-import { requestHeader } from './http/node-headers.ts';
-import { securityHeaders } from './http/security-headers.ts';
+import { requestBookkeeping } from './http/request-bookkeeping.ts';
+import { RememberingRouter } from './http/router.ts';
 import { widgetAssets } from './http/widget-assets.ts';
-import { withRequestId, type Logger } from './logger.ts';
+import type { Logger } from './logger.ts';
 import { checkoutRoutes } from './checkout/routes.ts';
 import { createCheckoutService } from './checkout/service.ts';
 import { docsRoutes } from './contract/routes.ts';
@@ -62,40 +61,11 @@ export type AppEnv = { Variables: AppVariables };
 
 export function createApp(deps: AppDeps) {
   const { sandbox, logger } = deps;
-  const app = new Hono<AppEnv>();
+  const app = new Hono<AppEnv>({ router: new RememberingRouter() });
   const metrics = createMetrics();
   const consoleSessions = createConsoleSessions(deps.clock, deps.publicUrl);
 
-  app.use(async (c, next) => {
-    c.set('metrics', metrics);
-    c.set('consoleSessions', consoleSessions);
-    await next();
-  });
-  app.use(metrics.middleware);
-  app.use(async (c, next) => {
-    // A caller's id is kept when it is a plain token (so logs across services line up), else ours.
-    const given = requestHeader(c, 'x-request-id');
-    const requestId = given && /^[\w.:-]{1,64}$/.test(given) ? given : randomUUID();
-    c.set('requestId', requestId);
-    // Through Hono, not on Node's response (node-headers.ts): this makes every answer's headers a
-    // Headers object of its own. @hono/node-server writes a plain header object given to c.json/c.body
-    // straight out and adds Content-Length *into that object*; ours are often shared constants
-    // (NO_STORE...), so the next answer would go out with the previous one's length.
-    c.header('x-request-id', requestId);
-    // A silent logger writes no line a request id could go on: no scope, no access log (the scope
-    // enables async hooks that tax every promise of the request).
-    if (!logger.isLevelEnabled('fatal')) return next();
-    const started = performance.now();
-    await withRequestId(requestId, async () => {
-      await next();
-      if (!logger.isLevelEnabled('info')) return;
-      logger.info(
-        { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
-        'request',
-      );
-    });
-  });
-  app.use(securityHeaders);
+  app.use(requestBookkeeping({ logger, metrics, consoleSessions }));
 
   app.route('/', healthRoutes(deps));
   app.route('/', metricsRoutes(deps, metrics));
@@ -107,7 +77,8 @@ export function createApp(deps: AppDeps) {
   // Resource sub-apps are mounted here, one line each (DESIGN section 3).
   const checkout = createCheckoutService(deps); // shared: the payments engine invalidates its cache
   const payments = createPayments(deps, checkout);
-  app.use('/api/v1/*', payments.ipLimit);
+  // Lifted limits (RATE_LIMITS=off, benchmarks) leave no middleware in the chain at all.
+  if (deps.config.rateLimits !== 'off') app.use('/api/v1/*', payments.ipLimit);
   app.route('/api/v1/payments', payments.routes);
   app.route('/webhooks', payments.webhooks);
   const payouts = createPayouts(deps);

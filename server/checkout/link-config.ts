@@ -104,6 +104,11 @@ function snapshotParts(snapshot: LinkSnapshot): SnapshotParts {
   return parts;
 }
 
+/** The status linkConfig would give, without building the config. */
+export function linkStatus(snapshot: LinkSnapshot, inFlight: number, now: number): CheckoutStatus {
+  return statusOf(snapshot.link, amountRule(snapshot.link, inFlight), now);
+}
+
 export function linkConfig(snapshot: LinkSnapshot, inFlight: number, now: number): CheckoutConfig {
   const { link, methods, currencyExponent } = snapshot;
   const amount = amountRule(link, inFlight);

@@ -7,6 +7,7 @@ import type { AppDeps, AppEnv } from '../app.ts';
 import { CreateSessionSchema } from '../contract/schemas.ts';
 import { pathId, readJson } from '../http/input.ts';
 import { requireMerchant } from '../http/merchant-auth.ts';
+import { setAnswerHeader } from '../http/node-headers.ts';
 import { assertPayable } from './availability.ts';
 import type { CheckoutService } from './service.ts';
 import { createSession } from './sessions.ts';
@@ -29,9 +30,11 @@ export function checkoutRoutes(deps: Pick<AppDeps, 'config' | 'store' | 'clock'>
   return (
     new Hono<AppEnv>()
       .get('/api/v1/links/:id', async (c) => {
-        const { config: checkoutConfig, json } = await checkout.linkAnswer(pathId(c, 'id'));
+        const { config: checkoutConfig, body } = await checkout.linkAnswer(pathId(c, 'id'));
         assertPayable(checkoutConfig);
-        return c.body(json, 200, { ...NO_STORE, 'Content-Type': 'application/json' });
+        // One header given to c.body and the other set beforehand: the answer needs no Headers object.
+        setAnswerHeader(c, 'Cache-Control', 'no-store');
+        return c.body(body, 200, { 'Content-Type': 'application/json' });
       })
       .get('/api/v1/sessions/:id', async (c) => {
         const checkoutConfig = assertPayable(await checkout.getConfig('session', pathId(c, 'id')));

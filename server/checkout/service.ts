@@ -13,13 +13,16 @@ import { ApiError, fromProviderError, notFound } from '../http/errors.ts';
 import { ProviderError, ProviderRequestError } from '../provider/errors.ts';
 import { createTtlCache } from './cache.ts';
 import { currencyExponent, UnknownCurrencyError } from './currency.ts';
-import { linkConfig, type LinkSnapshot } from './link-config.ts';
+import { linkConfig, linkStatus, type LinkSnapshot } from './link-config.ts';
 import { methodsFor, providerCatalogue, type MethodSources } from './methods.ts';
 import { findSession, marketProviders, sessionConfig } from './sessions.ts';
 
 export const LINK_TTL_MS = 10_000;
 /** Networks of a provider change rarely; a minute keeps the warm path free of provider calls. */
 export const NETWORKS_TTL_MS = 60_000;
+
+/** Link answers are encoded once, each into an array of its own (Buffer.from may slice a shared pool). */
+const UTF8 = new TextEncoder();
 
 export type CheckoutKind = CheckoutConfig['kind'];
 export type CheckoutDeps = Pick<AppDeps, 'config' | 'store' | 'provider' | 'clock' | 'logger'> &
@@ -82,17 +85,21 @@ export function createCheckoutService(deps: CheckoutDeps) {
   }
 
   /**
-   * A link's config and the route's answer as JSON. The config depends only on the snapshot, our
+   * A link's config and the route's answer as UTF-8 JSON. The config depends only on the snapshot, our
    * in-flight amount and its status (which moves with the clock), so the answer is serialized once per
    * combination of those: a warm link read does not stringify the whole config again.
    */
   const linkAnswers = new WeakMap<LinkSnapshot, LinkAnswer & { inFlight: number }>();
   async function linkAnswer(id: string): Promise<LinkAnswer> {
     const { snapshot, inFlight } = await linkState(id);
-    const config = linkConfig(snapshot, inFlight, clock.now());
+    const now = clock.now();
     const last = linkAnswers.get(snapshot);
-    if (last && last.inFlight === inFlight && last.config.status === config.status) return last;
-    const answer = { inFlight, config, json: JSON.stringify({ statusCode: 200, data: config }) };
+    // Only the status is worked out on a warm read; the config is built when the answer changes.
+    const status = linkStatus(snapshot, inFlight, now);
+    if (last && last.inFlight === inFlight && last.config.status === status) return last;
+    const config = linkConfig(snapshot, inFlight, now);
+    const body = UTF8.encode(JSON.stringify({ statusCode: 200, data: config }));
+    const answer = { inFlight, config, body };
     linkAnswers.set(snapshot, answer);
     return answer;
   }
@@ -149,6 +156,9 @@ export type CheckoutService = ReturnType<typeof createCheckoutService>;
 
 export interface LinkAnswer {
   config: CheckoutConfig;
-  /** The 200 answer's body; the config object itself may be shared, so callers must not change it. */
-  json: string;
+  /**
+   * The 200 answer's body as UTF-8 JSON, encoded once: each answer then sends these bytes as they are.
+   * Shared like the config object, so callers must change neither.
+   */
+  body: Uint8Array<ArrayBuffer>;
 }

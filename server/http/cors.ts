@@ -8,7 +8,7 @@
  * by re-reading its body as a stream, which cost more than the rest of a cached GET. Headers set before
  * `next` (node-headers.ts) land in the handler's answer directly.
  */
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import { cors } from 'hono/cors';
 import { nodeResponse, requestHeader } from './node-headers.ts';
 
@@ -24,20 +24,24 @@ export function apiCors(allowedOrigins: string[] | undefined, publicUrl: string)
     exposeHeaders: EXPOSE_HEADERS.split(','),
     maxAge: 600,
   });
-  return async (c, next) => {
+  // Not async on Node's path: the handler's promise is passed on as it is, with no extra one per request.
+  return (c, next) => {
     if (c.req.method === 'OPTIONS') return preflight(c, next);
     const origin = allowOrigin(requestHeader(c, 'origin') || '');
     const outgoing = nodeResponse(c);
-    if (outgoing) {
-      // Merged into the handler's answer when its head is written.
-      if (origin) outgoing.setHeader('Access-Control-Allow-Origin', origin);
-      outgoing.setHeader('Access-Control-Expose-Headers', EXPOSE_HEADERS);
-      outgoing.setHeader('Vary', 'Origin');
-      return next();
-    }
-    if (origin) c.header('Access-Control-Allow-Origin', origin);
-    c.header('Access-Control-Expose-Headers', EXPOSE_HEADERS);
-    await next();
-    c.res.headers.append('Vary', 'Origin');
+    if (!outgoing) return withHonoHeaders(c, next, origin);
+    // Merged into the handler's answer when its head is written.
+    if (origin) outgoing.setHeader('Access-Control-Allow-Origin', origin);
+    outgoing.setHeader('Access-Control-Expose-Headers', EXPOSE_HEADERS);
+    outgoing.setHeader('Vary', 'Origin');
+    return next();
   };
+}
+
+/** The same headers through Hono's API, where there is no Node response (app.request()). */
+async function withHonoHeaders(c: Context, next: Next, origin: string | null) {
+  if (origin) c.header('Access-Control-Allow-Origin', origin);
+  c.header('Access-Control-Expose-Headers', EXPOSE_HEADERS);
+  await next();
+  c.res.headers.append('Vary', 'Origin');
 }

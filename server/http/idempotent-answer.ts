@@ -52,7 +52,7 @@ export async function answerIdempotently(
   let text: string | undefined;
   try {
     text = JSON.stringify({ statusCode: 201, data: await create() });
-    answer = c.body(text, 201, JSON_HEADERS);
+    answer = c.body(text, 201, { ...JSON_HEADERS });
   } catch (error) {
     answer = renderError(error, c, request.logger);
     if (answer.status >= 500) {

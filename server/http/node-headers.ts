@@ -36,3 +36,13 @@ export function nodeResponse(c: Context): ServerResponse | undefined {
   const { outgoing } = bindings(c);
   return outgoing && !outgoing.headersSent ? outgoing : undefined;
 }
+
+/**
+ * Sets a header of the answer before the handler answers: on Node's response where there is one (merged
+ * into the answer when its head is written), else through Hono. The answer's own headers win.
+ */
+export function setAnswerHeader(c: Context, name: string, value: string): void {
+  const outgoing = nodeResponse(c);
+  if (outgoing) outgoing.setHeader(name, value);
+  else c.header(name, value);
+}

@@ -5,10 +5,9 @@
  *
  * Under @hono/node-server they are set on Node's response before the handler runs (node-headers.ts: no
  * Headers object per answer); otherwise, as hono's middleware does, on the answer after it, where the
- * handler has not set them.
+ * handler has not set them. request-bookkeeping.ts picks one of the two per request.
  */
-import type { MiddlewareHandler } from 'hono';
-import { nodeResponse } from './node-headers.ts';
+import type { ServerResponse } from 'node:http';
 
 const SECURITY_HEADERS: readonly (readonly [string, string])[] = [
   [
@@ -26,12 +25,12 @@ const SECURITY_HEADERS: readonly (readonly [string, string])[] = [
   ['X-XSS-Protection', '0'],
 ];
 
-export const securityHeaders: MiddlewareHandler = async (c, next) => {
-  const outgoing = nodeResponse(c);
-  if (outgoing) {
-    for (const [name, value] of SECURITY_HEADERS) outgoing.setHeader(name, value);
-    return next();
-  }
-  await next();
-  for (const [name, value] of SECURITY_HEADERS) if (!c.res.headers.has(name)) c.res.headers.set(name, value);
-};
+/** Before the handler, on Node's response: merged into the answer when its head is written. */
+export function setSecurityHeaders(outgoing: ServerResponse): void {
+  for (const [name, value] of SECURITY_HEADERS) outgoing.setHeader(name, value);
+}
+
+/** After the handler, on its answer (no Node response at hand): where the handler has not set them. */
+export function addSecurityHeaders(headers: Headers): void {
+  for (const [name, value] of SECURITY_HEADERS) if (!headers.has(name)) headers.set(name, value);
+}

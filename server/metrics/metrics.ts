@@ -4,13 +4,13 @@
  * received from the provider; and, counted at scrape time, payments and payouts by status. One instance
  * per app (createApp), so tests each read their own.
  */
-import type { MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import type { Kysely } from 'kysely';
-import { matchedRoutes, routePath } from 'hono/route';
+import { matchedRoutes } from 'hono/route';
 import { PAYMENT_STATUSES } from '../../widget/contract/index.ts';
 import type { ProviderError } from '../provider/errors.ts';
 import type { Database } from '../store/schema.ts';
-import { Counter, Histogram, renderGauge } from './registry.ts';
+import { Counter, Histogram, renderGauge, type CounterSeries, type HistogramSeries } from './registry.ts';
 
 /** Seconds: from a cached config read (~1 ms) to a provider call near its timeout. */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
@@ -22,8 +22,11 @@ const WEBHOOK_ROUTES: Record<string, string> = {
 };
 
 export interface Metrics {
-  /** Counts and times every request; register first so it sees every answer, errors included. */
-  middleware: MiddlewareHandler;
+  /**
+   * Counts and times one answered request (`started`: performance.now() when it arrived). Called by the
+   * first middleware (request-bookkeeping.ts) after the rest, so it sees every answer, errors included.
+   */
+  countRequest(c: Context, started: number): void;
   /** Called where a ProviderError is rendered to a caller (renderError). */
   countProviderError(error: ProviderError): void;
   /** The exposition text, with the status counts read from the database now. */
@@ -49,22 +52,34 @@ export function createMetrics(): Metrics {
     'Provider webhook deliveries received, by kind and the status we answered (200 accepted, 401 bad signature).',
   );
 
-  const middleware: MiddlewareHandler = async (c, next) => {
-    const started = performance.now();
-    await next();
+  // Each answered request's counter and histogram series, by method, status and route: one lookup per
+  // request instead of two label sets built and keyed. Bounded as the labels are.
+  const requestSeries = new Map<string, { count: CounterSeries; latency: HistogramSeries }>();
+
+  function countRequest(c: Context, started: number) {
     // The pattern the request matched (`/api/v1/payouts/:reference`), never the raw path: bounded labels.
     // A 404 answered by a catch-all middleware ('/*') matched no route: one label for all of them.
     const matched = matchedRoutes(c)[c.req.routeIndex];
-    const route = !matched || (matched.method === 'ALL' && c.res.status === 404) ? 'unmatched' : routePath(c);
-    const status = String(c.res.status);
-    requests.inc({ method: c.req.method, route, status });
-    latency.observe({ method: c.req.method, route }, (performance.now() - started) / 1000);
+    const status = c.res.status;
+    const route = !matched || (matched.method === 'ALL' && status === 404) ? 'unmatched' : matched.path;
+    const method = c.req.method;
+    const key = `${method} ${status} ${route}`;
+    let series = requestSeries.get(key);
+    if (!series) {
+      series = {
+        count: requests.series({ method, route, status: String(status) }),
+        latency: latency.series({ method, route }),
+      };
+      requestSeries.set(key, series);
+    }
+    series.count.value += 1;
+    latency.record(series.latency, (performance.now() - started) / 1000);
     const kind = WEBHOOK_ROUTES[route];
-    if (kind && c.req.method === 'POST') webhooks.inc({ kind, status });
-  };
+    if (kind && method === 'POST') webhooks.inc({ kind, status: String(status) });
+  }
 
   return {
-    middleware,
+    countRequest,
     countProviderError(error) {
       // The provider may send any string as its code: keep plain names only, so labels stay bounded.
       const code = /^[A-Za-z]{1,40}$/.test(error.errorCode) ? error.errorCode : 'Other';

@@ -25,26 +25,44 @@ const sample = (name: string, labels: Labels, value: number) => {
  * The map key of a label set: its values alone (a metric always uses the same label names, in the same
  * order), so counting a request costs no escaping; the exposition text is formatted only when scraped.
  */
-const keyOf = (labels: Labels) => Object.values(labels).join('\u0000');
+function keyOf(labels: Labels): string {
+  let key = '';
+  for (const name in labels) key += `${labels[name]}\u0000`;
+  return key;
+}
 
 const header = (name: string, help: string, type: string) => [
   `# HELP ${name} ${help}`,
   `# TYPE ${name} ${type}`,
 ];
 
+/** One label set's count; a caller counting the same labels often may keep it and add to `value`. */
+export interface CounterSeries {
+  readonly labels: Labels;
+  value: number;
+}
+
 export class Counter {
-  readonly #values = new Map<string, { labels: Labels; value: number }>();
+  readonly #values = new Map<string, CounterSeries>();
 
   constructor(
     readonly name: string,
     readonly help: string,
   ) {}
 
-  inc(labels: Labels = {}, by = 1): void {
+  /** The series of `labels`, made (at 0) when first asked for. */
+  series(labels: Labels): CounterSeries {
     const key = keyOf(labels);
-    const entry = this.#values.get(key);
-    if (entry) entry.value += by;
-    else this.#values.set(key, { labels, value: by });
+    let entry = this.#values.get(key);
+    if (!entry) {
+      entry = { labels, value: 0 };
+      this.#values.set(key, entry);
+    }
+    return entry;
+  }
+
+  inc(labels: Labels = {}, by = 1): void {
+    this.series(labels).value += by;
   }
 
   render(): string[] {
@@ -54,8 +72,16 @@ export class Counter {
   }
 }
 
+/** One label set's observations; pass it to `record` to observe without looking the labels up. */
+export interface HistogramSeries {
+  readonly labels: Labels;
+  readonly buckets: number[];
+  sum: number;
+  count: number;
+}
+
 export class Histogram {
-  readonly #series = new Map<string, { labels: Labels; buckets: number[]; sum: number; count: number }>();
+  readonly #series = new Map<string, HistogramSeries>();
 
   constructor(
     readonly name: string,
@@ -64,13 +90,23 @@ export class Histogram {
     readonly bounds: readonly number[],
   ) {}
 
-  observe(labels: Labels, value: number): void {
+  /** The series of `labels`, made (empty) when first asked for. */
+  series(labels: Labels): HistogramSeries {
     const key = keyOf(labels);
     let series = this.#series.get(key);
     if (!series) {
       series = { labels, buckets: this.bounds.map(() => 0), sum: 0, count: 0 };
       this.#series.set(key, series);
     }
+    return series;
+  }
+
+  observe(labels: Labels, value: number): void {
+    this.record(this.series(labels), value);
+  }
+
+  /** Observes `value` in a series this histogram made. */
+  record(series: HistogramSeries, value: number): void {
     for (let i = 0; i < this.bounds.length; i++)
       if (value <= (this.bounds[i] ?? 0)) series.buckets[i] = (series.buckets[i] ?? 0) + 1;
     series.sum += value;

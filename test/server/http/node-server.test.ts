@@ -2,7 +2,7 @@
  * The app behind @hono/node-server, as main.ts serves it (Node bindings passed along), over a real
  * socket: what app.request() cannot show. Answers made from shared header constants must each carry
  * their own Content-Length, and the headers set on Node's response before the handler (security headers,
- * CORS) must reach every answer.
+ * CORS, the request id) must reach every answer.
  */
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
@@ -69,4 +69,13 @@ it('sends the security and CORS headers on API answers, errors included', async 
   const foreign = await fetch(`${base}/api/v1/links/lnk_fixed_ci`, { headers: { origin: 'https://evil.test' } });
   await foreign.arrayBuffer();
   expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+});
+
+it("keeps a caller's request id on the answer and on the request's log lines", async () => {
+  const response = await fetch(`${base}/api/v1/links/lnk_fixed_ci`, { headers: { 'x-request-id': 'node-trace-7' } });
+  await response.arrayBuffer();
+  expect(response.headers.get('x-request-id')).toBe('node-trace-7');
+  expect(t.logs.filter((line) => line.requestId === 'node-trace-7')).toEqual([
+    expect.objectContaining({ msg: 'request', method: 'GET', path: '/api/v1/links/lnk_fixed_ci', status: 200 }),
+  ]);
 });
