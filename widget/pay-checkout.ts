@@ -310,11 +310,13 @@ export class PayCheckout extends LitElement {
     if (!id) return;
     this.#send({ type: 'load' });
     try {
-      const config = await this.#loading.run((signal) =>
+      const loading = this.#loading.run((signal) =>
         this.#api.config(this.session ? 'session' : 'link', id, signal),
       );
-      if (!config) return;
+      // Read while the config is on its way (it does not depend on it): a page's first storage access is slow.
       const saved = this.#saved();
+      const config = await loading;
+      if (!config) return;
       this.#send({ type: 'loaded', config, resume: !!saved });
       if (saved && this._state.step === Step.Resuming) {
         this.#token = saved.token;
