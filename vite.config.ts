@@ -9,7 +9,39 @@ const minifyCss = (text: string) =>
     .replace(/\s*([{};,>])\s*/g, '$1')
     .replace(/:\s+/g, ':')
     .replace(/;}/g, '}');
-const minifyHtml = (text: string) => text.replace(/>\s*\n\s*</g, '><').replace(/\s*\n\s*/g, ' ');
+
+/**
+ * Collapses the formatting whitespace of one `html` template, given as its strings (the text between
+ * its expressions), in order, because a tag can span several. Inside a tag, a run of whitespace
+ * separates attributes: one space (none before `>`; in a quoted value, one for a line break). Between nodes, a run that holds a line break is
+ * indentation, as in JSX: dropped (a space typed on one line, as in `html\` <span>\``, stays).
+ */
+function minifyHtml(strings: string[]): string[] {
+  let inTag = false;
+  let quote = '';
+  return strings.map((text) => {
+    let out = '';
+    for (let i = 0; i < text.length; i++) {
+      const char = text[i]!;
+      if (/\s/.test(char)) {
+        const end = text.slice(i).search(/\S|$/) + i;
+        const run = text.slice(i, end);
+        if (quote) out += run.includes('\n') ? ' ' : run;
+        else if (inTag) out += text[end] === '>' ? '' : ' ';
+        else out += run.includes('\n') ? '' : run;
+        i = end - 1;
+        continue;
+      }
+      if (quote) {
+        if (char === quote) quote = '';
+      } else if (inTag && (char === '"' || char === "'")) quote = char;
+      else if (inTag && char === '>') inTag = false;
+      else if (!inTag && char === '<' && /[a-z/]/i.test(text[i + 1] ?? '')) inTag = true;
+      out += char;
+    }
+    return out;
+  });
+}
 
 /**
  * Collapses the indentation inside the widget's `html` and `css` templates (Lit parses them at run
@@ -27,17 +59,17 @@ const minifyTemplates = (): Plugin => ({
         ts.isIdentifier(node.tag) &&
         /^(html|css)$/.test(node.tag.text)
       ) {
-        const minify = node.tag.text === 'css' ? minifyCss : minifyHtml;
         const template = node.template;
         const parts = ts.isNoSubstitutionTemplateLiteral(template)
           ? [template]
           : [template.head, ...template.templateSpans.map((span) => span.literal)];
-        for (const part of parts) {
-          const start = part.getStart(source) + 1;
-          const end =
-            part.end - (ts.isTemplateTail(part) || ts.isNoSubstitutionTemplateLiteral(part) ? 1 : 2);
-          edits.push([start, end, minify(code.slice(start, end))]);
-        }
+        const ranges = parts.map((part): [number, number] => [
+          part.getStart(source) + 1,
+          part.end - (ts.isTemplateTail(part) || ts.isNoSubstitutionTemplateLiteral(part) ? 1 : 2),
+        ]);
+        const texts = ranges.map(([start, end]) => code.slice(start, end));
+        const minified = node.tag.text === 'css' ? texts.map(minifyCss) : minifyHtml(texts);
+        ranges.forEach(([start, end], index) => edits.push([start, end, minified[index]!]));
       }
       ts.forEachChild(node, visit);
     };

@@ -3,8 +3,26 @@
  * through a float, which would turn 0.29 NGN into 28 kobo); display goes through `Intl.NumberFormat`.
  */
 
+const formats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * One `Intl.NumberFormat` per locale and options, kept for the page's life: building one costs far more
+ * than formatting with it, and the first one of a page costs 20 to 50 ms (V8 prepares ICU's number data).
+ */
+export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  const key = locale + JSON.stringify(options);
+  let format = formats.get(key);
+  if (!format) formats.set(key, (format = new Intl.NumberFormat(locale, options)));
+  return format;
+}
+
+/** Whether this page has paid Intl's one-time cost, so a formatter is cheap (`plainMoney` then not needed). */
+export const intlReady = () => formats.size > 0;
+
 const separator = (locale: string, type: 'decimal' | 'group') =>
-  new Intl.NumberFormat(locale).formatToParts(12345.6).find((part) => part.type === type)?.value ?? '';
+  numberFormat(locale)
+    .formatToParts(12345.6)
+    .find((part) => part.type === type)?.value ?? '';
 
 /**
  * Minor units of a typed amount in major units ("1 500,50" in French, "1,500.50" in English), or
@@ -12,8 +30,9 @@ const separator = (locale: string, type: 'decimal' | 'group') =>
  * Spaces and the locale's group separator are ignored; a '.' is also accepted as the decimal separator where it is not the group separator.
  */
 export function parseAmount(text: string, exponent: number, locale: string): number | undefined {
-  const decimal = separator(locale, 'decimal');
   let plain = text.replace(/[\s\u00a0\u202f]/g, '');
+  if (!plain) return undefined; // the empty amount field of a first render needs no Intl
+  const decimal = separator(locale, 'decimal');
   const group = separator(locale, 'group').trim();
   if (group && group !== decimal) plain = plain.split(group).join('');
   const [whole = '', fraction = '', ...rest] = plain.split(
@@ -34,10 +53,20 @@ export function toDecimalText(minor: number, exponent: number): string {
 }
 
 export function formatMoney(minor: number, currency: string, exponent: number, locale: string): string {
-  return new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     style: 'currency',
     currency,
     minimumFractionDigits: exponent,
     maximumFractionDigits: exponent,
   }).format(toDecimalText(minor, exponent) as Intl.StringNumericLiteral);
+}
+
+/**
+ * The same amount without Intl: the ISO code, then the digits in groups of three parted by a narrow
+ * no-break space, and a '.' before the minor units ("XOF 15 000", "NGN 1 500.50"), readable in any
+ * locale. From the integer's own digits, like `toDecimalText`.
+ */
+export function plainMoney(minor: number, currency: string, exponent: number): string {
+  const [whole = '', fraction] = toDecimalText(minor, exponent).split('.');
+  return `${currency} ${whole.replace(/\B(?=(\d{3})+$)/g, '\u202f')}${fraction ? '.' + fraction : ''}`;
 }

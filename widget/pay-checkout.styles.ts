@@ -62,6 +62,14 @@ export const styles = css`
   ::before {
     box-sizing: inherit;
   }
+  /* No browser margins on text blocks: the grids' gaps space the card. */
+  h2,
+  p,
+  dl,
+  dd,
+  fieldset {
+    margin: 0;
+  }
   .pay__live {
     position: absolute;
     width: 1px;
@@ -99,7 +107,6 @@ export const styles = css`
     border-radius: 8px;
   }
   .pay__heading {
-    margin: 0;
     font-size: 22px;
     line-height: 1.25;
     outline: none;
@@ -107,7 +114,6 @@ export const styles = css`
   .pay__description,
   .pay__text,
   .pay__hint {
-    margin: 0;
     color: var(--_muted);
     white-space: pre-line;
   }
@@ -122,7 +128,6 @@ export const styles = css`
     justify-content: space-between;
     align-items: baseline;
     gap: 8px;
-    margin: 0;
     padding: var(--_space);
     background: var(--_surface);
     border-radius: var(--_radius);
@@ -134,7 +139,6 @@ export const styles = css`
     font-variant-numeric: tabular-nums;
   }
   .pay__group {
-    margin: 0;
     padding: 0;
     border: 0;
     min-width: 0;
@@ -189,12 +193,10 @@ export const styles = css`
   }
   .pay__error,
   .pay__alert {
-    margin: 0;
     color: var(--_error);
   }
   .pay__alert,
   .pay__notice {
-    margin: 0;
     padding: 12px;
     border-radius: calc(var(--_radius) - 4px);
     background: var(--_surface);
@@ -282,7 +284,6 @@ export const styles = css`
   .pay__summary {
     display: grid;
     gap: 8px;
-    margin: 0;
     padding: var(--_space);
     background: var(--_surface);
     border-radius: var(--_radius);
@@ -297,7 +298,6 @@ export const styles = css`
     color: var(--_muted);
   }
   .pay__summary dd {
-    margin: 0;
     font-weight: 600;
     font-variant-numeric: tabular-nums;
   }
@@ -316,7 +316,6 @@ export const styles = css`
     background: var(--_success);
   }
   .pay__loading {
-    margin: 0;
     color: var(--_muted);
   }
 `;

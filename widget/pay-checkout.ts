@@ -24,7 +24,7 @@ import {
 import { customField, textField, type FieldProps } from './fields/index.ts';
 import { dropdownField } from './fields/dropdown.ts';
 import { en, fill, loadMessages, type Messages } from './i18n/index.ts';
-import { formatMoney, parseAmount } from './money.ts';
+import { formatMoney, intlReady, numberFormat, parseAmount, plainMoney } from './money.ts';
 import { styles } from './pay-checkout.styles.ts';
 import { browserTransport, type Transport } from './transport.ts';
 
@@ -142,6 +142,8 @@ export class PayCheckout extends LitElement {
   #countdown = 0;
   #focus?: string | true;
   #language = '';
+  /** The next render formats money by hand: it shows the form, and Intl's first use would not fit its frame. */
+  #plainMoney = false;
 
   constructor() {
     super();
@@ -183,6 +185,12 @@ export class PayCheckout extends LitElement {
   }
 
   protected override updated() {
+    if (this.#plainMoney) {
+      // Once that form is painted, render it again with Intl. The real clock, not the transport's: this
+      // is no delay of the checkout, only a yield to the browser's paint.
+      this.#plainMoney = false;
+      requestAnimationFrame(() => setTimeout(() => this.requestUpdate()));
+    }
     const target = this.#focus;
     if (!target) return;
     this.#focus = undefined;
@@ -206,8 +214,10 @@ export class PayCheckout extends LitElement {
       step !== Step.Confirming
     )
       this.#focus = true;
-    if (before.step === Step.Loading && (step === Step.Form || step === Step.Resuming))
+    if (before.step === Step.Loading && (step === Step.Form || step === Step.Resuming)) {
+      this.#plainMoney = !intlReady();
       this.#dispatch(new PayReadyEvent(config!));
+    }
     if (WAITING.includes(step)) {
       this.#watch();
       if (payment) this.#dispatch(new PayPendingEvent(payment));
@@ -300,11 +310,13 @@ export class PayCheckout extends LitElement {
     if (!id) return;
     this.#send({ type: 'load' });
     try {
-      const config = await this.#loading.run((signal) =>
+      const loading = this.#loading.run((signal) =>
         this.#api.config(this.session ? 'session' : 'link', id, signal),
       );
-      if (!config) return;
+      // Read while the config is on its way (it does not depend on it): a page's first storage access is slow.
       const saved = this.#saved();
+      const config = await loading;
+      if (!config) return;
       this.#send({ type: 'loaded', config, resume: !!saved });
       if (saved && this._state.step === Step.Resuming) {
         this.#token = saved.token;
@@ -419,9 +431,7 @@ export class PayCheckout extends LitElement {
     const amount = parseAmount(text, config.currencyExponent, this.#locale);
     if (amount === undefined)
       return fill(this._messages.invalidAmount, {
-        example: new Intl.NumberFormat(this.#locale, {
-          minimumFractionDigits: config.currencyExponent,
-        }).format(1500),
+        example: numberFormat(this.#locale, { minimumFractionDigits: config.currencyExponent }).format(1500),
       });
     const ceiling = Math.min(max ?? Infinity, remaining ?? Infinity);
     if (amount < min) return fill(this._messages.tooLow, { min: money(min) });
@@ -585,8 +595,10 @@ export class PayCheckout extends LitElement {
 
   // --- Rendering ------------------------------------------------------------------------------------
 
-  #money(minor: number, currency: { currency: string; currencyExponent: number }) {
-    return formatMoney(minor, currency.currency, currency.currencyExponent, this.#locale);
+  #money(minor: number, { currency, currencyExponent }: { currency: string; currencyExponent: number }) {
+    return this.#plainMoney
+      ? plainMoney(minor, currency, currencyExponent)
+      : formatMoney(minor, currency, currencyExponent, this.#locale);
   }
 
   #date(iso: string | undefined, time = false) {
@@ -862,7 +874,7 @@ export class PayCheckout extends LitElement {
         const hint =
           progress !== undefined
             ? fill(messages.uploading, {
-                percent: new Intl.NumberFormat(this.#locale, { style: 'percent' }).format(progress),
+                percent: numberFormat(this.#locale, { style: 'percent' }).format(progress),
               })
             : uploaded && fill(messages.uploaded, { name: uploaded });
         return customField(

@@ -8,8 +8,9 @@ import type { RouteKey } from './routes.ts';
 import type { WidgetReady } from './widget-ready.ts';
 import { fmt, formatTable, verdict } from './table.ts';
 
-export const WIDGET_BUDGET_BYTES = 15_360;
-export const LOCALE_BUDGET_BYTES = 2_048;
+// DESIGN section 10 says 15 kB and 2 kB: kilobytes of 1000 bytes.
+export const WIDGET_BUDGET_BYTES = 15_000;
+export const LOCALE_BUDGET_BYTES = 2_000;
 export const RSS_BUDGET_BYTES = 150 * 1024 * 1024;
 export const WIDGET_READY_BUDGET_MS = 16;
 
@@ -80,7 +81,7 @@ export function budgetTable(m: Measurements): string {
     m.widgetReady === null
       ? ['widget interactive after its config: not measured', '-', `<= ${WIDGET_READY_BUDGET_MS} ms`, 'n/a']
       : [
-          `widget interactive after its config (median of ${m.widgetReady.samples.length}, max ${fmt.ms(m.widgetReady.max)})`,
+          `widget interactive after its config (median of ${m.widgetReady.samples.length}, max ${fmt.ms(m.widgetReady.max)}, first load ${fmt.ms(m.widgetReady.first)})`,
           fmt.ms(m.widgetReady.median),
           `<= ${WIDGET_READY_BUDGET_MS} ms`,
           verdict(m.widgetReady.median <= WIDGET_READY_BUDGET_MS),

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { formatMoney, parseAmount, toDecimalText } from '../../widget/money.ts';
+import { formatMoney, parseAmount, plainMoney, toDecimalText } from '../../widget/money.ts';
 
 describe('money', () => {
   it('parses XOF (exponent 0) in whole units', () => {
@@ -45,5 +45,13 @@ describe('money', () => {
     expect(formatMoney(1500, 'XOF', 0, 'fr')).to.equal(
       new Intl.NumberFormat('fr', { style: 'currency', currency: 'XOF' }).format(1500),
     );
+  });
+
+  it('formats without Intl for the first form render: ISO code, digits grouped by three', () => {
+    expect(plainMoney(1500000, 'XOF', 0)).to.equal('XOF 1\u202f500\u202f000');
+    expect(plainMoney(150029, 'NGN', 2)).to.equal('NGN 1\u202f500.29');
+    expect(plainMoney(5, 'NGN', 2)).to.equal('NGN 0.05');
+    expect(plainMoney(999, 'XOF', 0)).to.equal('XOF 999');
+    expect(plainMoney(12345678, 'KWD', 3)).to.equal('KWD 12\u202f345.678');
   });
 });

@@ -29,7 +29,7 @@ export function field(props: FieldProps, control: TemplateResult, inline = false
     >${props.label}${props.required ? nothing : html` <span class="pay__optional">(${props.optional})</span>`}</label
   >`;
   return html`<div class="pay__field ${inline ? 'pay__field--inline' : ''}" part="field">
-    ${inline ? [control, label] : [label, control]}
+    ${inline ? control : label}${inline ? label : control}
     ${props.hint ? html`<p class="pay__hint" id="${props.name}-hint">${props.hint}</p>` : nothing}
     ${props.error ? html`<p class="pay__error" part="error" id="${props.name}-error">${props.error}</p>` : nothing}
   </div>`;
