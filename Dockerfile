@@ -38,5 +38,5 @@ EXPOSE 8787
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 8787) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # node is PID 1 and handles SIGTERM itself (graceful shutdown in server/main.ts).
-# The flags of server/node-flags.ts (why the semi-space size: see there).
-CMD ["node", "--enable-source-maps", "--max-semi-space-size=4", "server/dist/main.js"]
+# The flags of server/node-flags.ts (why the semi-space size and the heap growing factor: see there).
+CMD ["node", "--enable-source-maps", "--max-semi-space-size=4", "--heap-growing-percent=50", "server/dist/main.js"]
