@@ -10,6 +10,7 @@ import { getCookie } from 'hono/cookie';
 import type { AppEnv } from '../app.ts';
 import { CONSOLE_COOKIE, isSameOrigin } from './console-session.ts';
 import { ApiError } from './errors.ts';
+import { requestHeader } from './node-headers.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -33,7 +34,7 @@ export function isMerchantKey(given: string, merchantApiKey: string): boolean {
 }
 
 export function assertMerchant(c: Context<AppEnv>, merchantApiKey: string): void {
-  if (hasMerchantKey(c.req.header('authorization'), merchantApiKey)) return;
+  if (hasMerchantKey(requestHeader(c, 'authorization'), merchantApiKey)) return;
   // The app sets `consoleSessions`; a sub-app run on its own has none and takes the key only.
   const sessions = c.get('consoleSessions') as AppEnv['Variables']['consoleSessions'] | undefined;
   if (merchantApiKey && sessions?.expiresAt(getCookie(c, CONSOLE_COOKIE)) !== undefined) {

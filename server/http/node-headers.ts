@@ -23,11 +23,11 @@ export function nodeRequest(c: Context): IncomingMessage | undefined {
   return bindings(c).incoming;
 }
 
-/** A request header (`name` in lower case), as `c.req.header(name)` answers it. */
+/** A request header, as `c.req.header(name)` answers it (any case: Node keeps the names in lower case). */
 export function requestHeader(c: Context, name: string): string | undefined {
   const incoming = nodeRequest(c);
   if (!incoming) return c.req.header(name);
-  const value = incoming.headers[name];
+  const value = incoming.headers[name.toLowerCase()];
   return Array.isArray(value) ? value.join(', ') : value;
 }
 

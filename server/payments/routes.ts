@@ -17,6 +17,7 @@ import { listPayments, PaymentListQuerySchema } from './list.ts';
 import type { PaymentService } from './service.ts';
 import { paymentStream } from './stream.ts';
 import { isPaymentReference } from './tokens.ts';
+import { requestHeader } from '../http/node-headers.ts';
 
 export const PAYMENT_TOKEN_HEADER = 'Payment-Token';
 /** Fifty answers of up to 5,000 characters fit; anything bigger is not a payment form. */
@@ -34,7 +35,7 @@ export function paymentRoutes(
     const reference = c.req.param('reference');
     return reference && isPaymentReference(reference) ? reference : undefined;
   });
-  const tokenOf = (c: Context) => c.req.header(PAYMENT_TOKEN_HEADER);
+  const tokenOf = (c: Context) => requestHeader(c, PAYMENT_TOKEN_HEADER);
 
   return new Hono<AppEnv>()
     .get('/', requireMerchant(config.merchantApiKey), async (c) => {
@@ -43,7 +44,7 @@ export function paymentRoutes(
       return c.json(await listPayments(store.db, parsed.data), 200, { 'Cache-Control': 'no-store' });
     })
     .post('/', rateLimit(limiter, 'create', ipOf), async (c) => {
-      const key = readIdempotencyKey(c.req.header(IDEMPOTENCY_HEADER));
+      const key = readIdempotencyKey(requestHeader(c, IDEMPOTENCY_HEADER));
       const body = await readJsonBody(c, CREATE_BODY_LIMIT);
       // A malformed request is refused before the key is taken (nothing ran, so nothing is kept).
       const parsed = CreatePaymentSchema.safeParse(body);

@@ -23,6 +23,7 @@ import {
 import { readQuery } from '../merchant/query.ts';
 import { listPayouts, PayoutListQuerySchema } from './list.ts';
 import type { PayoutService } from './service.ts';
+import { requestHeader } from '../http/node-headers.ts';
 
 const BODY_LIMIT = 8 * 1024;
 const NO_STORE = { 'Cache-Control': 'no-store' };
@@ -74,7 +75,7 @@ export function payoutRoutes(
       return c.json(await listPayouts(db, query), 200, NO_STORE);
     })
     .post('/', merchant, async (c) => {
-      const key = readIdempotencyKey(c.req.header(IDEMPOTENCY_HEADER));
+      const key = readIdempotencyKey(requestHeader(c, IDEMPOTENCY_HEADER));
       const body = await readJsonBody(c, BODY_LIMIT);
       // Refusals that ran nothing are answered before the key is taken, so nothing is kept for them.
       const input = parsed(CreatePayoutBodySchema, body);

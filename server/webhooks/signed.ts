@@ -12,6 +12,10 @@ import { clientIp } from '../http/client-ip.ts';
 import { payloadTooLarge, readBodyBytes } from '../http/body.ts';
 import { ApiError, fieldErrors, validationFailed } from '../http/errors.ts';
 import { SIGNATURE_HEADER, verifyWebhookSignature } from '../provider/signature.ts';
+import { requestHeader } from '../http/node-headers.ts';
+
+/** Refuses bytes that are not UTF-8 (decode keeps no state between calls, so one serves every request). */
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /** A webhook is well under 2 kB; 256 kB refuses floods without refusing a verbose provider. */
 export const WEBHOOK_BODY_LIMIT = 256 * 1024;
@@ -44,14 +48,14 @@ export function signedWebhook<S extends z.ZodType>(
     const raw = await readBodyBytes(c, WEBHOOK_BODY_LIMIT, () =>
       payloadTooLarge(WEBHOOK_BODY_LIMIT, 'A webhook body'),
     );
-    if (!verifyWebhookSignature(raw, c.req.header(SIGNATURE_HEADER), secrets)) {
+    if (!verifyWebhookSignature(raw, requestHeader(c, SIGNATURE_HEADER), secrets)) {
       logger.warn({ bytes: raw.byteLength, kind: webhook.kind }, 'webhook with a bad signature refused');
       throw new ApiError(401, 'invalid_signature', 'The webhook signature does not match');
     }
     let text: string;
     let json: unknown;
     try {
-      text = new TextDecoder('utf-8', { fatal: true }).decode(raw);
+      text = STRICT_UTF8.decode(raw);
       json = JSON.parse(text);
     } catch {
       throw validationFailed(

@@ -45,7 +45,9 @@ it('gives every answer its own Content-Length, however often a route answers', a
     const text = await response.text();
     expect(response.status).toBe(201);
     expect(Number(response.headers.get('content-length'))).toBe(Buffer.byteLength(text));
-    expect((JSON.parse(text) as { data: { payment: { status: string } } }).data.payment.status).toBe('pending');
+    expect((JSON.parse(text) as { data: { payment: { status: string } } }).data.payment.status).toBe(
+      'pending',
+    );
   }
   // And a cached link read, back and forth between two sizes.
   for (const link of ['lnk_fixed_ci', 'lnk_all_fields_sn', 'lnk_fixed_ci']) {
@@ -66,16 +68,69 @@ it('sends the security and CORS headers on API answers, errors included', async 
     expect(response.headers.get('vary')).toBe('Origin');
     expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   }
-  const foreign = await fetch(`${base}/api/v1/links/lnk_fixed_ci`, { headers: { origin: 'https://evil.test' } });
+  const foreign = await fetch(`${base}/api/v1/links/lnk_fixed_ci`, {
+    headers: { origin: 'https://evil.test' },
+  });
   await foreign.arrayBuffer();
   expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
 });
 
 it("keeps a caller's request id on the answer and on the request's log lines", async () => {
-  const response = await fetch(`${base}/api/v1/links/lnk_fixed_ci`, { headers: { 'x-request-id': 'node-trace-7' } });
+  const response = await fetch(`${base}/api/v1/links/lnk_fixed_ci`, {
+    headers: { 'x-request-id': 'node-trace-7' },
+  });
   await response.arrayBuffer();
   expect(response.headers.get('x-request-id')).toBe('node-trace-7');
   expect(t.logs.filter((line) => line.requestId === 'node-trace-7')).toEqual([
-    expect.objectContaining({ msg: 'request', method: 'GET', path: '/api/v1/links/lnk_fixed_ci', status: 200 }),
+    expect.objectContaining({
+      msg: 'request',
+      method: 'GET',
+      path: '/api/v1/links/lnk_fixed_ci',
+      status: 200,
+    }),
   ]);
+});
+
+it('reads the payment token, the idempotency key and the webhook signature from Node, whatever their case', async () => {
+  const create = (key: string) =>
+    fetch(`${base}/api/v1/payments`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'IDEMPOTENCY-KEY': key },
+      body: JSON.stringify({
+        link: 'lnk_fixed_ci',
+        customer: { name: 'Awa Koné', email: 'awa@example.ci' },
+        fields: { subscriber_id: 'AB-1' },
+        method: { kind: 'direct', provider: 'mtn-ci', phoneNumber: '+2250700000000' },
+      }),
+    });
+  const first = await create('node-headers-1');
+  const replay = await create('node-headers-1');
+  const firstText = await first.text();
+  expect(first.status).toBe(201);
+  expect(await replay.text()).toBe(firstText); // the same key: the same answer, byte for byte
+  const { payment, token } = (
+    JSON.parse(firstText) as { data: { payment: { reference: string }; token: string } }
+  ).data;
+
+  const read = (headers: Record<string, string>) =>
+    fetch(`${base}/api/v1/payments/${payment.reference}`, { headers }).then((response) => response.status);
+  expect(await read({ 'payment-token': token })).toBe(200);
+  expect(await read({ 'PAYMENT-TOKEN': token })).toBe(200);
+  expect(await read({ 'payment-token': `${token}x` })).toBe(401);
+  expect(await read({})).toBe(401);
+
+  const body = JSON.stringify({
+    event: 'payment.completed',
+    clientId: t.config.clientId,
+    data: { reference: 'node-unknown', amount: 100, currency: 'XOF', status: 'success' },
+  });
+  const { signWebhook } = await import('../../../server/provider/signature.ts');
+  const deliver = (signature: string) =>
+    fetch(`${base}/webhooks/payments`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'X-Webhook-Signature': signature },
+      body,
+    }).then((response) => response.status);
+  expect(await deliver(signWebhook(body, t.config.clientSecret))).toBe(200);
+  expect(await deliver(signWebhook(body, 'another secret'))).toBe(401);
 });
