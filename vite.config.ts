@@ -105,11 +105,17 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
-    minify: true,
+    // Terser (several passes, `String(x)` as `x+''`, arrows) ships ~200 B brotli less than Vite's default
+    // minifier, and minifies the ES library output fully too (those files are served as they are).
+    minify: 'terser',
+    terserOptions: {
+      ecma: 2022,
+      format: { comments: false },
+      compress: { passes: 3, unsafe: true, unsafe_arrows: true, unsafe_methods: true },
+    },
     reportCompressedSize: false,
     // In the classic-script build `import.meta.url` is unused: `document.currentScript` names the file.
-    // Vite keeps whitespace in ES library output; these files are served as they are, so minify both.
-    rolldownOptions: { checks: { emptyImportMeta: false }, output: { minify: true } },
+    rolldownOptions: { checks: { emptyImportMeta: false } },
     lib: {
       entry: 'widget/embed.ts',
       name: 'PayCheckout',
