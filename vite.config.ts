@@ -168,6 +168,8 @@ export default defineConfig({
       ecma: 2022,
       format: { comments: false },
       compress: { passes: 3, unsafe: true, unsafe_arrows: true, unsafe_methods: true },
+      // The element's two internal reactive properties (no attribute, read by nothing outside the class).
+      mangle: { properties: { regex: /^_(state|messages)$/ } },
     },
     reportCompressedSize: false,
     // In the classic-script build `import.meta.url` is unused: `document.currentScript` names the file.
