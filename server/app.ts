@@ -75,7 +75,7 @@ export function createApp(deps: AppDeps) {
   app.route('/widget', widgetAssets(deps.widgetDistDir ?? 'dist'));
 
   // Resource sub-apps are mounted here, one line each (DESIGN section 3).
-  const checkout = createCheckoutService(deps); // shared: the payments engine invalidates its cache
+  const checkout = createCheckoutService(deps); // shared: a payment's success drops its cached link
   const payments = createPayments(deps, checkout);
   // Lifted limits (RATE_LIMITS=off, benchmarks) leave no middleware in the chain at all.
   if (deps.config.rateLimits !== 'off') app.use('/api/v1/*', payments.ipLimit);

@@ -3,9 +3,9 @@
  * and 5). No Hono here; routes.ts and the payments engine both use it.
  *
  * What the provider says about a link is cached briefly (LINK_TTL_MS by the injected clock) so a burst
- * of payers opening one link costs one provider call; `invalidate` drops it (the payments engine calls
- * it after a success). Our own in-flight payments change with every charge, so that part of `remaining`
- * is read from the payments table on every call.
+ * of payers opening one link costs one provider call; `paymentSucceeded` drops it when a success moved
+ * what it says (the payments engine calls it). Our own in-flight payments change with every charge, so
+ * that part of `remaining` is read from the payments table on every call.
  */
 import type { CheckoutConfig, Network } from '../../widget/contract/index.ts';
 import type { AppDeps } from '../app.ts';
@@ -134,10 +134,6 @@ export function createCheckoutService(deps: CheckoutDeps) {
     },
     /** The link's config and `{statusCode: 200, data: config}` as JSON, for the public route. */
     linkAnswer,
-    /** Forget what the provider said about this checkout; the next read asks again. */
-    invalidate(kind: CheckoutKind, id: string): void {
-      if (kind === 'link') links.delete(id);
-    },
     /**
      * A payment on this checkout succeeded. The provider's totals changed, and of a link's config only
      * `remaining` depends on them: a link with an amount limit is read again at once; any other link's

@@ -39,7 +39,7 @@ it('asks the provider once per link within 10 s, and again after', async () => {
   expect(providerCalls).toEqual(['lnk_tip_ci', 'lnk_tip_ci']);
 });
 
-it('reads the provider again after invalidate, so a change shows at once', async () => {
+it('reads a limited link again after a success, so the change shows at once', async () => {
   const checkout = service();
   const before = await checkout.getConfig('link', 'lnk_limited_ke');
   expect(before.amount.remaining).toBe(15_000);
@@ -50,7 +50,7 @@ it('reads the provider again after invalidate, so a change shows at once', async
     .where('id', '=', 'lnk_limited_ke')
     .execute();
   expect((await checkout.getConfig('link', 'lnk_limited_ke')).amount.remaining).toBe(15_000);
-  checkout.invalidate('link', 'lnk_limited_ke');
+  checkout.paymentSucceeded('link', 'lnk_limited_ke');
   expect((await checkout.getConfig('link', 'lnk_limited_ke')).amount.remaining).toBe(20_000);
 });
 
