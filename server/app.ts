@@ -51,6 +51,8 @@ export interface AppDeps {
 /** Values middleware sets on the context for the handlers after it. */
 export interface AppVariables {
   requestId: string;
+  /** The request's logger: its lines carry the request id. Hand it to whatever the request calls. */
+  logger: Logger;
   /** The console's sessions, read by requireMerchant (the cookie is one way in). */
   consoleSessions: ConsoleSessions;
   /** This app's metrics, for what is counted outside the request middleware (renderError). */
@@ -105,7 +107,9 @@ export function createApp(deps: AppDeps) {
     );
   }
 
-  app.notFound((c) => c.json({ statusCode: 404, error: { code: 'not_found', message: 'No such route' } }, 404));
+  app.notFound((c) =>
+    c.json({ statusCode: 404, error: { code: 'not_found', message: 'No such route' } }, 404),
+  );
   app.onError((error, c) => renderError(error, c, logger));
   return app;
 }

@@ -30,25 +30,23 @@ export function checkoutRoutes(deps: Pick<AppDeps, 'config' | 'store' | 'clock'>
   return (
     new Hono<AppEnv>()
       .get('/api/v1/links/:id', async (c) => {
-        const { config: checkoutConfig, body } = await checkout.linkAnswer(pathId(c, 'id'));
+        const { config: checkoutConfig, body } = await checkout.linkAnswer(pathId(c, 'id'), c.var.logger);
         assertPayable(checkoutConfig);
         // One header given to c.body and the other set beforehand: the answer needs no Headers object.
         setAnswerHeader(c, 'Cache-Control', 'no-store');
         return c.body(body, 200, { 'Content-Type': 'application/json' });
       })
       .get('/api/v1/sessions/:id', async (c) => {
-        const checkoutConfig = assertPayable(await checkout.getConfig('session', pathId(c, 'id')));
+        const checkoutConfig = assertPayable(
+          await checkout.getConfig('session', pathId(c, 'id'), c.var.logger),
+        );
         return c.json({ statusCode: 200, data: checkoutConfig }, 200, NO_STORE);
       })
       // The key is checked before a byte of the body is read.
-      .post(
-        '/api/v1/sessions',
-        requireMerchant(config.merchantApiKey),
-        async (c) => {
-          const body = await readJson(c, CreateSessionSchema, SESSION_BODY_LIMIT);
-          const created = await createSession(sessionDeps, body);
-          return c.json({ statusCode: 201, data: created }, 201, NO_STORE);
-        },
-      )
+      .post('/api/v1/sessions', requireMerchant(config.merchantApiKey), async (c) => {
+        const body = await readJson(c, CreateSessionSchema, SESSION_BODY_LIMIT);
+        const created = await createSession(sessionDeps, body);
+        return c.json({ statusCode: 201, data: created }, 201, NO_STORE);
+      })
   );
 }

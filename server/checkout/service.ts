@@ -10,6 +10,7 @@
 import type { CheckoutConfig, Network } from '../../widget/contract/index.ts';
 import type { AppDeps } from '../app.ts';
 import { ApiError, fromProviderError, notFound } from '../http/errors.ts';
+import type { Logger } from '../logger.ts';
 import { ProviderError, ProviderRequestError } from '../provider/errors.ts';
 import { createTtlCache } from './cache.ts';
 import { currencyExponent, UnknownCurrencyError } from './currency.ts';
@@ -29,7 +30,7 @@ export type CheckoutDeps = Pick<AppDeps, 'config' | 'store' | 'provider' | 'cloc
   Partial<Pick<AppDeps, 'sandbox'>>;
 
 export function createCheckoutService(deps: CheckoutDeps) {
-  const { config, store, provider, clock, logger } = deps;
+  const { config, store, provider, clock } = deps;
   const catalogue = providerCatalogue(config, deps.sandbox?.context.config.publicUrl);
   const links = createTtlCache<LinkSnapshot>(clock, LINK_TTL_MS);
   /** Links whose last snapshot has an amount limit: their `remaining` moves with the provider's totals. */
@@ -37,12 +38,12 @@ export function createCheckoutService(deps: CheckoutDeps) {
   const sources: MethodSources = {
     provider,
     catalogue,
-    logger,
+    logger: deps.logger,
     networks: createTtlCache<Network[] | null>(clock, NETWORKS_TTL_MS),
   };
 
   /** The exponent of a currency the provider (or a stored session) named; unknown means broken data. */
-  function exponentOf(currency: string): number {
+  function exponentOf(currency: string, logger: Logger): number {
     try {
       return currencyExponent(currency, config.currencyExponents);
     } catch (error) {
@@ -52,7 +53,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
     }
   }
 
-  async function loadLink(id: string): Promise<LinkSnapshot> {
+  async function loadLink(id: string, logger: Logger): Promise<LinkSnapshot> {
     try {
       const link = await provider.getPaymentLink(id);
       if (link.isAmountFixed && !link.amount) {
@@ -61,8 +62,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
       if ((link.amountLimit ?? 0) > 0) limitedLinks.add(id);
       else limitedLinks.delete(id);
       const slugs = link.analytics.clientProviders.map((entry) => entry.provider);
-      const methods = await methodsFor(slugs, sources);
-      return { link, methods, currencyExponent: exponentOf(link.currency) };
+      const methods = await methodsFor(slugs, { ...sources, logger });
+      return { link, methods, currencyExponent: exponentOf(link.currency, logger) };
     } catch (error) {
       if (error instanceof ProviderRequestError) throw notFound('Payment link');
       if (error instanceof ProviderError) {
@@ -90,8 +91,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
    * combination of those: a warm link read does not stringify the whole config again.
    */
   const linkAnswers = new WeakMap<LinkSnapshot, LinkAnswer & { inFlight: number }>();
-  async function linkAnswer(id: string): Promise<LinkAnswer> {
-    const { snapshot, inFlight } = await linkState(id);
+  async function linkAnswer(id: string, logger: Logger = deps.logger): Promise<LinkAnswer> {
+    const { snapshot, inFlight } = await linkState(id, logger);
     const now = clock.now();
     const last = linkAnswers.get(snapshot);
     // Only the status is worked out on a warm read; the config is built when the answer changes.
@@ -105,32 +106,42 @@ export function createCheckoutService(deps: CheckoutDeps) {
   }
 
   /** What a link's config is made of: the provider's (cached) link and our in-flight amount on it. */
-  async function linkState(id: string): Promise<{ snapshot: LinkSnapshot; inFlight: number }> {
-    const snapshot = await links.get(id, () => loadLink(id));
+  async function linkState(
+    id: string,
+    logger: Logger,
+  ): Promise<{ snapshot: LinkSnapshot; inFlight: number }> {
+    // A load shared by concurrent readers logs with the first one's logger.
+    const snapshot = await links.get(id, () => loadLink(id, logger));
     const limited = (snapshot.link.amountLimit ?? 0) > 0;
     return { snapshot, inFlight: limited ? await inFlightAmount(id) : 0 };
   }
 
-  async function linkCheckout(id: string): Promise<CheckoutConfig> {
-    const { snapshot, inFlight } = await linkState(id);
+  async function linkCheckout(id: string, logger: Logger): Promise<CheckoutConfig> {
+    const { snapshot, inFlight } = await linkState(id, logger);
     return linkConfig(snapshot, inFlight, clock.now());
   }
 
-  async function sessionCheckout(id: string): Promise<CheckoutConfig> {
+  async function sessionCheckout(id: string, logger: Logger): Promise<CheckoutConfig> {
     const row = await findSession(store, id);
     if (!row) throw notFound('Checkout session');
     try {
-      const methods = await methodsFor(marketProviders(catalogue, row.country, row.currency), sources);
-      return sessionConfig(row, methods, exponentOf(row.currency), clock.now());
+      const methods = await methodsFor(marketProviders(catalogue, row.country, row.currency), {
+        ...sources,
+        logger,
+      });
+      return sessionConfig(row, methods, exponentOf(row.currency, logger), clock.now());
     } catch (error) {
       throw error instanceof ProviderError ? fromProviderError(error) : error;
     }
   }
 
   return {
-    /** The config with its status; `assertPayable` (availability.ts) turns a closed one into a 409. */
-    getConfig(kind: CheckoutKind, id: string): Promise<CheckoutConfig> {
-      return kind === 'link' ? linkCheckout(id) : sessionCheckout(id);
+    /**
+     * The config with its status; `assertPayable` (availability.ts) turns a closed one into a 409.
+     * A request passes its own logger (`c.var.logger`), so any line written carries its request id.
+     */
+    getConfig(kind: CheckoutKind, id: string, logger: Logger = deps.logger): Promise<CheckoutConfig> {
+      return kind === 'link' ? linkCheckout(id, logger) : sessionCheckout(id, logger);
     },
     /** The link's config and `{statusCode: 200, data: config}` as JSON, for the public route. */
     linkAnswer,

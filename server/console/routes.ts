@@ -22,10 +22,10 @@ const LOGIN_LIMIT = { max: 10, windowMs: 60_000 };
 const FORM_LIMIT_BYTES = 4096;
 
 export function consoleRoutes(
-  deps: Pick<AppDeps, 'config' | 'clock' | 'publicUrl' | 'logger'>,
+  deps: Pick<AppDeps, 'config' | 'clock' | 'publicUrl'>,
   sessions: ConsoleSessions,
 ) {
-  const { config, clock, logger } = deps;
+  const { config, clock } = deps;
   const attempts = new Map<string, { start: number; count: number }>();
 
   /** Fixed window per IP; ended windows are dropped as they are met. */
@@ -68,7 +68,7 @@ export function consoleRoutes(
         if (text.length <= FORM_LIMIT_BYTES) apiKey = new URLSearchParams(text).get('apiKey') ?? '';
       }
       if (!isMerchantKey(apiKey, config.merchantApiKey)) {
-        logger.warn({ ip: clientIp(c, config.trustProxy) }, 'console login refused');
+        c.var.logger.warn({ ip: clientIp(c, config.trustProxy) }, 'console login refused');
         return c.redirect('/console?error=1', 303);
       }
       sessions.revoke(getCookie(c, CONSOLE_COOKIE));

@@ -1,7 +1,7 @@
 /**
  * What every request gets before and after its handler, as the app's first and only global middleware:
- * the context values handlers read, the request id (the `x-request-id` answer header, and on every log
- * line written while the request is handled), the security headers, the access log line and the request
+ * the context values handlers read, the request id (the `x-request-id` answer header, and the request's
+ * own logger, `c.var.logger`, whose every line carries it), the security headers, the access log line and the request
  * metrics.
  *
  * One middleware rather than one per concern: each global middleware is a route the router matches and
@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app.ts';
-import { withRequestId, type Logger } from '../logger.ts';
+import { requestLogger, type Logger } from '../logger.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import type { ConsoleSessions } from './console-session.ts';
 import { nodeResponse, requestHeader } from './node-headers.ts';
@@ -38,6 +38,8 @@ export function requestBookkeeping({
     const given = requestHeader(c, 'x-request-id');
     const requestId = given && CALLER_REQUEST_ID.test(given) ? given : randomUUID();
     c.set('requestId', requestId);
+    const log = requestLogger(logger, requestId);
+    c.set('logger', log);
     // On Node's response where there is one (node-headers.ts), like the security headers: an answer
     // then needs no Headers object. A header object given to c.body() must therefore be fresh for each
     // answer (eslint.config.js enforces it): @hono/node-server writes Content-Length into it.
@@ -47,15 +49,12 @@ export function requestBookkeeping({
       setSecurityHeaders(outgoing);
     } else c.header('x-request-id', requestId);
 
-    // A silent logger writes no line a request id could go on: no scope (it enables async hooks that
-    // tax every promise of the request).
-    if (logger.isLevelEnabled('fatal')) await withRequestId(requestId, next);
-    else await next();
+    await next();
 
     if (!outgoing) addSecurityHeaders(c.res.headers);
-    if (logger.isLevelEnabled('info')) {
+    if (log.isLevelEnabled('info')) {
       const ms = Math.round(performance.now() - started);
-      logger.info({ requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
+      log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
     }
     metrics.countRequest(c, started);
   };

@@ -12,8 +12,8 @@ import { listNotifications, NotificationListQuerySchema, retryNotification } fro
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
-export function notificationRoutes(deps: Pick<AppDeps, 'config' | 'store' | 'clock' | 'logger'>) {
-  const { config, store, clock, logger } = deps;
+export function notificationRoutes(deps: Pick<AppDeps, 'config' | 'store' | 'clock'>) {
+  const { config, store, clock } = deps;
   const merchant = requireMerchant(config.merchantApiKey);
 
   return new Hono<AppEnv>()
@@ -38,7 +38,7 @@ export function notificationRoutes(deps: Pick<AppDeps, 'config' | 'store' | 'clo
           'This notification was purged under RETENTION_DAYS and cannot be sent again',
         );
       }
-      logger.info(
+      c.var.logger.info(
         { notification: id, status: notification.status },
         'merchant notification re-queued by the merchant',
       );

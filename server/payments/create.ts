@@ -9,6 +9,7 @@ import type { CheckoutConfig, CreatePayment } from '../../widget/contract/index.
 import { assertPayable, unavailability } from '../checkout/availability.ts';
 import { payerError, payerSchema, type PayerInput } from '../contract/payer.ts';
 import { ApiError } from '../http/errors.ts';
+import type { Logger } from '../logger.ts';
 import { insertRow } from '../store/prepared.ts';
 import type { PaymentRow } from '../store/schema.ts';
 import type { CheckoutLock, Executor } from './checkout-lock.ts';
@@ -18,7 +19,7 @@ import { keepUploads, liveUploads } from './payment-uploads.ts';
 import { hashToken } from './tokens.ts';
 
 export interface CheckoutConfigSource {
-  getConfig(kind: 'link' | 'session', id: string): Promise<CheckoutConfig>;
+  getConfig(kind: 'link' | 'session', id: string, logger?: Logger): Promise<CheckoutConfig>;
   paymentSucceeded(kind: 'link' | 'session', id: string): void;
 }
 
@@ -44,14 +45,14 @@ export async function admitPayment(
 ): Promise<Admitted> {
   const kind = input.link !== undefined ? 'link' : 'session';
   const id = input.link ?? input.session ?? '';
-  const config = await context.checkout.getConfig(kind, id);
+  const config = await context.checkout.getConfig(kind, id, context.logger);
   if (kind === 'session' || config.amount.remaining === undefined) {
     return admitWith(context, context.db, config, input, reference, token);
   }
   // `remaining` counts our in-flight payments as stored: re-read it inside the lock, where the payment
   // admitted just before this one is already stored (and committed).
   return context.locks.run(`link:${id}`, async (db) => {
-    const fresh = await context.checkout.getConfig('link', id);
+    const fresh = await context.checkout.getConfig('link', id, context.logger);
     return admitWith(context, db, fresh, input, reference, token);
   });
 }

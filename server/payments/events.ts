@@ -17,7 +17,8 @@ export type PaymentListener = (version: number) => void;
 
 export interface PaymentEvents {
   /** Tells every subscriber of `reference` (on every instance) that it reached `version`. Never throws. */
-  publish(reference: string, version: number): Promise<void>;
+  /** `logger`: the request's, when a request made the change (a failed NOTIFY is logged with it). */
+  publish(reference: string, version: number, logger?: Pick<Logger, 'error'>): Promise<void>;
   /** Answers the unsubscribe function. */
   subscribe(reference: string, listener: PaymentListener): () => void;
   /**
@@ -92,7 +93,7 @@ export function createPaymentEvents(store: Store, options: PaymentEventsOptions)
   }
 
   return {
-    async publish(reference, version) {
+    async publish(reference, version, requestLogger: Pick<Logger, 'error'> = logger) {
       // Local streams hear at once; other instances through NOTIFY (ours hears it too, harmlessly:
       // streams skip versions they already sent).
       emit(reference, version);
@@ -101,7 +102,7 @@ export function createPaymentEvents(store: Store, options: PaymentEventsOptions)
           store.db,
         );
       } catch (error) {
-        logger.error({ err: error, reference }, 'payment events: NOTIFY failed');
+        requestLogger.error({ err: error, reference }, 'payment events: NOTIFY failed');
       }
     },
     subscribe(reference, listener) {

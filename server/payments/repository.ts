@@ -114,7 +114,7 @@ export async function writePatch(
       context.logger.warn(details, 'payment status changed; flagged for the merchant');
     else context.logger.info(details, 'payment status changed');
   }
-  await context.events.publish(row.reference, next.version);
+  await context.events.publish(row.reference, next.version, context.logger);
   if (patch.status === 'success' && row.status !== 'success' && context.onSuccess) {
     try {
       await context.onSuccess(next);

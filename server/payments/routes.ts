@@ -18,6 +18,7 @@ import type { PaymentService } from './service.ts';
 import { paymentStream } from './stream.ts';
 import { isPaymentReference } from './tokens.ts';
 import { requestHeader } from '../http/node-headers.ts';
+import { withLogger } from '../logger.ts';
 
 export const PAYMENT_TOKEN_HEADER = 'Payment-Token';
 /** Fifty answers of up to 5,000 characters fit; anything bigger is not a payment form. */
@@ -25,11 +26,11 @@ const CREATE_BODY_LIMIT = 1024 * 1024;
 const CONFIRM_BODY_LIMIT = 4 * 1024;
 
 export function paymentRoutes(
-  deps: Pick<AppDeps, 'config' | 'store' | 'clock' | 'logger'>,
+  deps: Pick<AppDeps, 'config' | 'store' | 'clock'>,
   service: PaymentService,
   limiter: RateLimiter,
 ) {
-  const { config, store, clock, logger } = deps;
+  const { config, store, clock } = deps;
   const ipOf = (c: Context) => clientIp(c, config.trustProxy);
   const perReference = rateLimit(limiter, 'reference', (c) => {
     const reference = c.req.param('reference');
@@ -51,27 +52,35 @@ export function paymentRoutes(
       if (!parsed.success) throw validationFailed(fieldErrors(parsed.error));
       return answerIdempotently(
         c,
-        { db: store.db, clock, logger, scope: 'payments', key, route: 'POST /api/v1/payments', body },
-        () => service.create(parsed.data),
+        {
+          db: store.db,
+          clock,
+          logger: c.var.logger,
+          scope: 'payments',
+          key,
+          route: 'POST /api/v1/payments',
+          body,
+        },
+        () => service.create(parsed.data, c.var.logger),
       );
     })
     .post('/:reference/confirm', perReference, async (c) => {
       const row = await service.authorize(c.req.param('reference'), tokenOf(c));
       const parsed = ConfirmPaymentSchema.safeParse(await readJsonBody(c, CONFIRM_BODY_LIMIT));
       if (!parsed.success) throw validationFailed(fieldErrors(parsed.error));
-      const payment = await service.confirm(row, parsed.data);
+      const payment = await service.confirm(row, parsed.data, c.var.logger);
       return c.json({ statusCode: 200, data: payment }, 200, { 'Cache-Control': 'no-store' });
     })
     .post('/:reference/cancel', perReference, async (c) => {
-      const payment = await service.cancelFromReturn(c.req.param('reference'), tokenOf(c));
+      const payment = await service.cancelFromReturn(c.req.param('reference'), tokenOf(c), c.var.logger);
       return c.json({ statusCode: 200, data: payment }, 200, { 'Cache-Control': 'no-store' });
     })
     .get('/:reference', perReference, async (c) => {
-      const payment = await service.get(c.req.param('reference'), tokenOf(c));
+      const payment = await service.get(c.req.param('reference'), tokenOf(c), c.var.logger);
       return c.json({ statusCode: 200, data: payment }, 200, { 'Cache-Control': 'no-store' });
     })
     .get('/:reference/events', perReference, async (c) => {
       const row = await service.authorize(c.req.param('reference'), tokenOf(c));
-      return paymentStream(c, service.context, row);
+      return paymentStream(c, withLogger(service.context, c.var.logger), row);
     });
 }

@@ -7,7 +7,7 @@ import type { ConfirmPayment, CreatedPayment, CreatePayment, Payment } from '../
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import { ApiError } from '../http/errors.ts';
-import type { Logger } from '../logger.ts';
+import { withLogger, type Logger } from '../logger.ts';
 import { merchantNotifier } from '../notifications/enqueue.ts';
 import type { ProviderClient } from '../provider/client.ts';
 import type { Store } from '../store/database.ts';
@@ -71,11 +71,13 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     context,
     authorize,
 
-    async create(input: CreatePayment): Promise<CreatedPayment> {
+    // Each action takes the request's logger, so its lines carry the request id.
+    async create(input: CreatePayment, logger: Logger): Promise<CreatedPayment> {
       const reference = newPaymentReference();
       const token = newPaymentToken();
-      const admitted = await admitPayment({ ...context, checkout, locks }, input, reference, token);
-      deps.logger.info(
+      const request = withLogger(context, logger);
+      const admitted = await admitPayment({ ...request, checkout, locks }, input, reference, token);
+      logger.info(
         {
           reference,
           link: admitted.row.link_id,
@@ -86,28 +88,28 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         },
         'payment created',
       );
-      const row = await startAtProvider(context, admitted);
+      const row = await startAtProvider(request, admitted);
       return { payment: toPayment(row), token };
     },
 
-    async get(reference: string, token: string | undefined): Promise<Payment> {
+    async get(reference: string, token: string | undefined, logger: Logger): Promise<Payment> {
       const row = await authorize(reference, token);
-      return toPayment(await refreshPayment(context, row));
+      return toPayment(await refreshPayment(withLogger(context, logger), row));
     },
 
     /** `row` comes from `authorize`: the token is checked before the body is even read. */
-    confirm(row: PaymentRow, input: ConfirmPayment): Promise<Payment> {
-      return confirmPayment(context, row, input);
+    confirm(row: PaymentRow, input: ConfirmPayment, logger: Logger): Promise<Payment> {
+      return confirmPayment(withLogger(context, logger), row, input);
     },
 
     /**
      * The payer came back from the hosted page through its cancel URL. Only a payment still waiting on
      * that page can be cancelled; if the provider's answer got there first, the payment stays as it is.
      */
-    async cancelFromReturn(reference: string, token: string | undefined): Promise<Payment> {
+    async cancelFromReturn(reference: string, token: string | undefined, logger: Logger): Promise<Payment> {
       const row = await authorize(reference, token);
       if (row.status === 'pending' && row.action === 'redirect') {
-        const applied = await applyObservation(context, reference, {
+        const applied = await applyObservation(withLogger(context, logger), reference, {
           kind: 'local',
           status: 'cancelled',
           message: 'Cancelled on the payment page',

@@ -3,6 +3,7 @@
  * disbursement webhooks. Built from AppDeps; starts no timers (the caller schedules reconcilePayouts).
  */
 import type { AppDeps } from '../app.ts';
+import { withLogger, type Logger } from '../logger.ts';
 import { merchantNotifier } from '../notifications/enqueue.ts';
 import { disbursementWebhookRoutes } from '../webhooks/disbursements.ts';
 import { payoutRoutes } from './routes.ts';
@@ -12,18 +13,21 @@ export const DISBURSEMENT_WEBHOOK_PATH = '/webhooks/disbursements';
 
 export function createPayouts(deps: AppDeps) {
   const { config, store, provider, clock, logger } = deps;
-  const service = createPayoutService({
+  const serviceDeps = {
     db: store.db,
     provider,
     clock,
     logger,
     notifier: merchantNotifier(config),
     webhookUrl: `${deps.publicUrl}${DISBURSEMENT_WEBHOOK_PATH}`,
-  });
+  };
+  const service = createPayoutService(serviceDeps);
+  // The service holds no state of its own: a request gets one whose lines carry its request id.
+  const serviceFor = (requestLogger: Logger) => createPayoutService(withLogger(serviceDeps, requestLogger));
   return {
     service,
     /** Mount at /api/v1/payouts. */
-    routes: payoutRoutes({ merchantApiKey: config.merchantApiKey, logger, clock }, service),
+    routes: payoutRoutes({ merchantApiKey: config.merchantApiKey, clock }, service.context.db, serviceFor),
     /** Mount at /webhooks. */
     webhooks: disbursementWebhookRoutes(deps, service.context),
   };

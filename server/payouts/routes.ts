@@ -3,7 +3,8 @@
  * `POST /` takes an Idempotency-Key (scope `payouts`): the same key and body replay the stored answer
  * byte for byte without a second provider call; another body is 422; a 5xx releases the key.
  */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { AppEnv } from '../app.ts';
 import { IdSchema } from '../contract/common.ts';
@@ -22,6 +23,7 @@ import {
 } from '../provider/schemas.ts';
 import { readQuery } from '../merchant/query.ts';
 import { listPayouts, PayoutListQuerySchema } from './list.ts';
+import type { Database } from '../store/schema.ts';
 import type { PayoutService } from './service.ts';
 import { requestHeader } from '../http/node-headers.ts';
 
@@ -50,12 +52,13 @@ function parsed<S extends z.ZodType>(schema: S, input: unknown, message?: string
 }
 
 export function payoutRoutes(
-  deps: { merchantApiKey: string; logger: Logger; clock: { now(): number } },
-  service: PayoutService,
+  deps: { merchantApiKey: string; clock: { now(): number } },
+  db: Kysely<Database>,
+  serviceFor: (requestLogger: Logger) => PayoutService,
 ) {
-  const { logger, clock } = deps;
-  const db = service.context.db;
+  const { clock } = deps;
   const merchant = requireMerchant(deps.merchantApiKey);
+  const service = (c: Context<AppEnv>) => serviceFor(c.var.logger);
 
   return new Hono<AppEnv>()
     .get('/recipients/:provider/properties', merchant, async (c) => {
@@ -64,11 +67,11 @@ export function payoutRoutes(
         c.req.param('provider'),
         'The provider in the path is not valid',
       );
-      return c.json({ statusCode: 200, data: await service.properties(slug) }, 200, NO_STORE);
+      return c.json({ statusCode: 200, data: await service(c).properties(slug) }, 200, NO_STORE);
     })
     .post('/recipients/validate', merchant, async (c) => {
       const request = parsed(ValidateRecipientBodySchema, await readJsonBody(c, BODY_LIMIT));
-      return c.json({ statusCode: 201, data: await service.validateRecipient(request) }, 201, NO_STORE);
+      return c.json({ statusCode: 201, data: await service(c).validateRecipient(request) }, 201, NO_STORE);
     })
     .get('/', merchant, async (c) => {
       const query = readQuery(c, PayoutListQuerySchema);
@@ -79,15 +82,16 @@ export function payoutRoutes(
       const body = await readJsonBody(c, BODY_LIMIT);
       // Refusals that ran nothing are answered before the key is taken, so nothing is kept for them.
       const input = parsed(CreatePayoutBodySchema, body);
-      const recipient = await service.recipientFor(input.transferRecipientId);
+      const payouts = service(c);
+      const recipient = await payouts.recipientFor(input.transferRecipientId);
       return answerIdempotently(
         c,
-        { db, clock, logger, scope: 'payouts', key, route: 'POST /api/v1/payouts', body },
-        () => service.create(input, recipient),
+        { db, clock, logger: c.var.logger, scope: 'payouts', key, route: 'POST /api/v1/payouts', body },
+        () => payouts.create(input, recipient),
       );
     })
     .get('/:reference', merchant, async (c) => {
-      const payout = await service.get(pathId(c, 'reference'));
+      const payout = await service(c).get(pathId(c, 'reference'));
       return c.json({ statusCode: 200, data: payout }, 200, NO_STORE);
     });
 }

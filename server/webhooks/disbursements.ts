@@ -9,6 +9,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../app.ts';
+import { withLogger } from '../logger.ts';
 import { applyPayoutObservation, findPayout } from '../payouts/repository.ts';
 import type { PayoutContext } from '../payouts/verify.ts';
 import { DisbursementWebhookSchema } from '../provider/schemas.ts';
@@ -134,13 +135,13 @@ async function applyTo(
   return applied?.changed ? 'applied' : 'unchanged';
 }
 
-export function disbursementWebhookRoutes(deps: Pick<AppDeps, 'config' | 'logger'>, payouts: PayoutContext) {
+export function disbursementWebhookRoutes(deps: Pick<AppDeps, 'config'>, payouts: PayoutContext) {
   return new Hono<AppEnv>().post(
     '/disbursements',
     signedWebhook(deps, {
       kind: 'disbursement',
       schema: ReceivedDisbursementWebhookSchema,
-      ingest: (text, event) => ingestDisbursementWebhook(payouts, text, event),
+      ingest: (text, event, logger) => ingestDisbursementWebhook(withLogger(payouts, logger), text, event),
     }),
   );
 }

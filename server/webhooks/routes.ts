@@ -6,17 +6,18 @@
  */
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../app.ts';
+import { withLogger } from '../logger.ts';
 import type { VerifyContext } from '../payments/verify.ts';
 import { ingestCollectionWebhook, ReceivedCollectionWebhookSchema } from './ingest.ts';
 import { signedWebhook } from './signed.ts';
 
-export function webhookRoutes(deps: Pick<AppDeps, 'config' | 'logger'>, payments: VerifyContext) {
+export function webhookRoutes(deps: Pick<AppDeps, 'config'>, payments: VerifyContext) {
   return new Hono<AppEnv>().post(
     '/payments',
     signedWebhook(deps, {
       kind: 'collection',
       schema: ReceivedCollectionWebhookSchema,
-      ingest: (text, event) => ingestCollectionWebhook(payments, text, event),
+      ingest: (text, event, logger) => ingestCollectionWebhook(withLogger(payments, logger), text, event),
     }),
   );
 }

@@ -13,6 +13,7 @@ import { payloadTooLarge, readBodyBytes } from '../http/body.ts';
 import { ApiError, fieldErrors, validationFailed } from '../http/errors.ts';
 import { SIGNATURE_HEADER, verifyWebhookSignature } from '../provider/signature.ts';
 import { requestHeader } from '../http/node-headers.ts';
+import type { Logger } from '../logger.ts';
 
 /** Refuses bytes that are not UTF-8 (decode keeps no state between calls, so one serves every request). */
 const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
@@ -25,19 +26,17 @@ export interface SignedWebhook<S extends z.ZodType> {
   kind: string;
   schema: S;
   /** Stores and applies a verified event; answers what happened, for the 200's body. */
-  ingest(rawText: string, event: z.output<S>): Promise<string>;
+  ingest(rawText: string, event: z.output<S>, logger: Logger): Promise<string>;
 }
 
 /** The middleware and handler of one webhook route, to spread into `.post(path, ...)`. */
-export function signedWebhook<S extends z.ZodType>(
-  deps: Pick<AppDeps, 'config' | 'logger'>,
-  webhook: SignedWebhook<S>,
-) {
-  const { config, logger } = deps;
+export function signedWebhook<S extends z.ZodType>(deps: Pick<AppDeps, 'config'>, webhook: SignedWebhook<S>) {
+  const { config } = deps;
   const secrets = [config.clientSecret, config.clientSecretPrevious ?? ''];
   const sourceIps = config.webhookSourceIps?.length ? new Set(config.webhookSourceIps) : null;
 
   const receive = async (c: Context<AppEnv>) => {
+    const logger = c.var.logger;
     if (sourceIps) {
       const ip = clientIp(c, config.trustProxy);
       if (!sourceIps.has(ip)) {
@@ -68,7 +67,7 @@ export function signedWebhook<S extends z.ZodType>(
       logger.warn({ fields: fieldErrors(parsed.error) }, 'signed webhook with an unexpected shape refused');
       throw validationFailed(fieldErrors(parsed.error), `The webhook is not a ${webhook.kind} webhook`);
     }
-    const outcome = await webhook.ingest(text, parsed.data);
+    const outcome = await webhook.ingest(text, parsed.data, logger);
     return c.json({ statusCode: 200, data: { received: true, outcome } }, 200);
   };
 

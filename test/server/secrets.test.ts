@@ -46,13 +46,21 @@ describe('request ids', () => {
     const access = t.logs.filter((line) => line.msg === 'request');
     expect(access.length).toBeGreaterThan(8);
     for (const line of access) expect(line.requestId).toEqual(expect.any(String));
-    expect(access.at(-1)).toMatchObject({ requestId: 'trace-123', method: 'GET', path: '/healthz', status: 200 });
+    expect(access.at(-1)).toMatchObject({
+      requestId: 'trace-123',
+      method: 'GET',
+      path: '/healthz',
+      status: 200,
+    });
   });
 
   it('are on the domain lines written inside a request', () => {
-    const changes = t.logs.filter((line) => line.msg === 'payment status changed');
-    expect(changes.length).toBeGreaterThan(0);
-    for (const line of changes) expect(line.requestId).toEqual(expect.any(String));
+    // Written by the payment service (create) and by the repository, reached from routes and webhooks.
+    for (const msg of ['payment created', 'payment status changed']) {
+      const lines = t.logs.filter((line) => line.msg === msg);
+      expect(lines.length, msg).toBeGreaterThan(0);
+      for (const line of lines) expect(line.requestId, msg).toEqual(expect.any(String));
+    }
   });
 
   it('replace a caller id that is not a plain token', async () => {

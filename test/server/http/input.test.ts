@@ -20,11 +20,14 @@ const read = async (id: string) => {
 
 describe('pathId', () => {
   it('accepts exactly the ids IdSchema accepts, and returns them unchanged', async () => {
-    const ids = fc.oneof(
-      fc.stringMatching(/^[A-Za-z0-9_-]{1,100}$/),
-      fc.string({ minLength: 1, maxLength: 120 }),
-      fc.stringMatching(/^[A-Za-z0-9_-]{95,110}$/),
-    );
+    const ids = fc
+      .oneof(
+        fc.stringMatching(/^[A-Za-z0-9_-]{1,100}$/),
+        fc.string({ minLength: 1, maxLength: 120 }),
+        fc.stringMatching(/^[A-Za-z0-9_-]{95,110}$/),
+      )
+      // "." and ".." are dot segments: URL parsing removes them, so no request carries them as an id.
+      .filter((id) => id !== '.' && id !== '..');
     await fc.assert(
       fc.asyncProperty(ids, async (id) => {
         const { status, body } = await read(id);
