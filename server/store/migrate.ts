@@ -34,7 +34,9 @@ export async function migrateToLatest(db: Kysely<Database>, engine: Engine): Pro
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     const name = failed ? ` (${failed.migrationName})` : '';
-    throw new Error(`database migration failed${name}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(
+      `database migration failed${name}: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }
 

@@ -28,6 +28,21 @@ interface Shape {
  */
 const engineOf = (db: Executor): object => db.getExecutor().adapter.constructor;
 
+/** Runs compiled SQL on a store's driver without Kysely's executor in between. */
+export type DirectExecutor = (sql: string, parameters: readonly unknown[]) => Promise<QueryResult<unknown>>;
+const directExecutors = new WeakMap<Executor, DirectExecutor>();
+
+/**
+ * A store whose driver can take SQL straight (SQLite's group commit, database.ts) registers it here.
+ * Kysely's executor around a query (connection provider, acquire and release, result transforms, each
+ * a layer of promises) costs more than the driver's own work for our small statements; with no plugins
+ * configured it adds nothing to the result. Only the root Kysely instance is registered: a transaction
+ * is another instance, so its statements keep going through its own connection.
+ */
+export function registerDirectExecutor(db: Executor, execute: DirectExecutor): void {
+  directExecutors.set(db, execute);
+}
+
 /**
  * A placeholder for an argument while the shape is built: its position behind a Unicode noncharacter,
  * which no constant written in our queries contains. Real values are never compared with it.
@@ -74,6 +89,8 @@ export function prepared<Args extends unknown[], Row>(
     const values = shape.parameters.map((parameter) =>
       'argument' in parameter ? args[parameter.argument] : parameter.constant,
     );
+    const direct = directExecutors.get(db);
+    if (direct) return direct(shape.sql, values) as Promise<QueryResult<Row>>;
     return db.executeQuery(CompiledQuery.raw(shape.sql, values) as CompiledQuery<Row>);
   };
 }

@@ -1,7 +1,7 @@
 // Prepared query shapes (server/store/prepared.ts) on both engines: the same rows and counts as the Kysely
 // query they stand for, with values bound anew on every call, inside transactions too.
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openStore, type Store } from '../../../server/store/database.ts';
 import { changed, first, insertRow, prepared, updateWhere } from '../../../server/store/prepared.ts';
 import { freshPostgresDatabase, postgresUrl, type FreshDatabase } from '../postgres.ts';
@@ -31,7 +31,9 @@ const wallet = (id: string, amount: number) => ({
 });
 
 // One prepared query shared by both engines' stores, as the app's module-level ones are.
-const balanceOf = prepared((db, id: string) => db.selectFrom('sandbox_wallets').select('amount').where('id', '=', id));
+const balanceOf = prepared((db, id: string) =>
+  db.selectFrom('sandbox_wallets').select('amount').where('id', '=', id),
+);
 const credit = prepared((db, delta: number, id: string) =>
   db
     .updateTable('sandbox_wallets')
@@ -90,10 +92,37 @@ describe.each(engines)('prepared queries on $name', (engine) => {
     expect(await first(balanceOf(store.db, 'w-d'))).toEqual({ amount: 10 });
   });
 
+  it("keeps the root instance's statements out of an open transaction", async () => {
+    await insertRow(store.db, 'sandbox_wallets', wallet('w-e', 10));
+    let outside: Promise<number> | undefined;
+    await expect(
+      store.db.transaction().execute(async (trx) => {
+        await credit(trx, 90, 'w-e');
+        // Issued while the transaction is open: it must neither join it nor be rolled back with it.
+        outside = changed(credit(store.db, 5, 'w-e'));
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await outside).toBe(1);
+    expect(await first(balanceOf(store.db, 'w-e'))).toEqual({ amount: 15 });
+  });
+
   it('refuses a shape that does not bind one of its arguments', async () => {
     const broken = prepared((db, id: string, _unused: number) =>
       db.selectFrom('sandbox_wallets').select('amount').where('id', '=', id),
     );
     await expect(broken(store.db, 'w-a', 1)).rejects.toThrow(/not a bound value/);
   });
+});
+
+it("runs the SQLite root instance's statements past Kysely's executor", async () => {
+  const store = await openStore({ memory: true });
+  try {
+    const viaKysely = vi.spyOn(store.db, 'executeQuery');
+    await insertRow(store.db, 'sandbox_wallets', wallet('w-f', 3));
+    expect(await first(balanceOf(store.db, 'w-f'))).toEqual({ amount: 3 });
+    expect(viaKysely).not.toHaveBeenCalled();
+  } finally {
+    await store.close();
+  }
 });
