@@ -6,7 +6,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { signWebhook } from '../provider/signature.ts';
 import { insertRow, updateWhere } from '../store/prepared.ts';
-import type { Database } from '../store/schema.ts';
+import type { Database, SandboxWebhookDeliveryRow } from '../store/schema.ts';
 import type { SandboxContext } from './context.ts';
 import { newSortableId } from './ids.ts';
 
@@ -66,15 +66,37 @@ export async function deliverDue(sandbox: SandboxContext): Promise<number> {
     .where('next_attempt_at', '<=', now)
     .orderBy('created_at', sandbox.faults.outOfOrderDeliveries ? 'desc' : 'asc')
     .orderBy('id', sandbox.faults.outOfOrderDeliveries ? 'desc' : 'asc')
-    .limit(100)
+    .limit(DELIVERIES_PER_ROUND)
     .execute();
+  // A payment's deliveries go out in order, one after another; different payments' go out side by side
+  // (at most DELIVERIES_IN_FLIGHT at once), so one slow receiver or a busy server does not leave the
+  // round's other payments waiting, and the sandbox keeps up with a merchant taking many payments.
+  const byReference = new Map<string, SandboxWebhookDeliveryRow[]>();
   for (const delivery of due) {
-    const copies = sandbox.faults.duplicateDeliveries ? 2 : 1;
-    let outcome = await attempt(sandbox, delivery.url, delivery.body, delivery.signature);
-    for (let copy = 1; copy < copies; copy++) outcome = await attempt(sandbox, delivery.url, delivery.body, delivery.signature);
-    await recordAttempt(sandbox, delivery.id, delivery.attempts + 1, outcome);
+    const queue = byReference.get(delivery.reference);
+    if (queue) queue.push(delivery);
+    else byReference.set(delivery.reference, [delivery]);
   }
+  const queues = [...byReference.values()];
+  const worker = async () => {
+    for (let queue = queues.shift(); queue; queue = queues.shift()) {
+      for (const delivery of queue) await deliver(sandbox, delivery);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(DELIVERIES_IN_FLIGHT, queues.length) }, worker));
   return due.length;
+}
+
+/** Deliveries one round sends at most, and how many of them are on their way at once. */
+const DELIVERIES_PER_ROUND = 500;
+const DELIVERIES_IN_FLIGHT = 25;
+
+async function deliver(sandbox: SandboxContext, delivery: SandboxWebhookDeliveryRow) {
+  const copies = sandbox.faults.duplicateDeliveries ? 2 : 1;
+  let outcome = await attempt(sandbox, delivery.url, delivery.body, delivery.signature);
+  for (let copy = 1; copy < copies; copy++)
+    outcome = await attempt(sandbox, delivery.url, delivery.body, delivery.signature);
+  await recordAttempt(sandbox, delivery.id, delivery.attempts + 1, outcome);
 }
 
 interface AttemptOutcome {
@@ -83,7 +105,12 @@ interface AttemptOutcome {
   durationMs: number;
 }
 
-async function attempt(sandbox: SandboxContext, url: string, body: string, signature: string): Promise<AttemptOutcome> {
+async function attempt(
+  sandbox: SandboxContext,
+  url: string,
+  body: string,
+  signature: string,
+): Promise<AttemptOutcome> {
   const started = performance.now();
   try {
     const response = await sandbox.fetch(url, {
@@ -95,7 +122,11 @@ async function attempt(sandbox: SandboxContext, url: string, body: string, signa
     // The body is irrelevant, but reading it frees the connection.
     await response.arrayBuffer().catch(() => undefined);
     const ok = response.status >= 200 && response.status < 300;
-    return { status: response.status, error: ok ? null : `HTTP ${response.status}`, durationMs: elapsed(started) };
+    return {
+      status: response.status,
+      error: ok ? null : `HTTP ${response.status}`,
+      durationMs: elapsed(started),
+    };
   } catch (error) {
     const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     return { status: null, error: message.slice(0, 300), durationMs: elapsed(started) };
@@ -104,7 +135,12 @@ async function attempt(sandbox: SandboxContext, url: string, body: string, signa
 
 const elapsed = (started: number) => Math.round(performance.now() - started);
 
-async function recordAttempt(sandbox: SandboxContext, id: string, attemptNumber: number, outcome: AttemptOutcome) {
+async function recordAttempt(
+  sandbox: SandboxContext,
+  id: string,
+  attemptNumber: number,
+  outcome: AttemptOutcome,
+) {
   const { config, clock } = sandbox;
   const now = clock.now();
   const delivered = outcome.error === null;

@@ -63,13 +63,23 @@ export async function settleDueCollections(context: SandboxContext, reference?: 
     .where('due_at', '<=', context.clock.now())
     .where('due_status', 'is not', null);
   if (reference !== undefined) query = query.where('reference', '=', reference);
-  for (const due of await query.orderBy('due_at').limit(500).execute()) {
-    const status = due.due_status === 'success' ? 'success' : 'failed';
-    const outcome = outcomeOf(due.scenario);
-    const description =
-      outcome?.status === status ? outcome.description : status === 'success' ? 'Payment successful' : 'Payment failed';
-    await applyCollectionStatus(context, due.reference, status, description);
-  }
+  const due = await query.orderBy('due_at').limit(500).execute();
+  // All at once: each is its own transaction on its own charge, and on SQLite they then share one
+  // commit (group-commit.ts). One after another, each waited for a commit of its own, and under load a
+  // tick settled far fewer charges than came due.
+  await Promise.all(
+    due.map((charge) => {
+      const status = charge.due_status === 'success' ? 'success' : 'failed';
+      const outcome = outcomeOf(charge.scenario);
+      const description =
+        outcome?.status === status
+          ? outcome.description
+          : status === 'success'
+            ? 'Payment successful'
+            : 'Payment failed';
+      return applyCollectionStatus(context, charge.reference, status, description);
+    }),
+  );
 }
 
 /** Moves a transaction to `processing` and schedules its final status after the configured delay. */

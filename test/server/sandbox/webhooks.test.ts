@@ -3,6 +3,7 @@
 // when runDue() runs.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { verifyWebhookSignature } from '../../../server/provider/signature.ts';
+import { insertRow } from '../../../server/store/prepared.ts';
 import {
   providerError,
   startSandbox,
@@ -367,6 +368,45 @@ describe('faults', () => {
       'ref-older',
       'ref-newer',
     ]);
+  });
+
+  it("sends different payments' deliveries side by side, and one payment's in order", async () => {
+    const now = sandbox.clock.now();
+    const due = (id: string, reference: string, offsetMs: number) =>
+      insertRow(sandbox.store.db, 'sandbox_webhook_deliveries', {
+        id,
+        event: 'payment.completed',
+        reference,
+        url: TEST_WEBHOOK_URL,
+        body: JSON.stringify({ id }),
+        signature: 'unchecked-here',
+        state: 'pending',
+        attempts: 0,
+        next_attempt_at: now,
+        last_status: null,
+        last_error: null,
+        created_at: now - 100 + offsetMs,
+        delivered_at: null,
+      });
+    await due('dlv-a1', 'ref-a', 0);
+    await due('dlv-b1', 'ref-b', 1);
+    await due('dlv-a2', 'ref-a', 2);
+    // The receiver notes when each delivery starts and when its answer comes back.
+    const seen: string[] = [];
+    sandbox.sandbox.context.fetch = async (_url, init) => {
+      const { id } = JSON.parse(String(init?.body)) as { id: string };
+      seen.push(`${id} sent`);
+      await Promise.resolve();
+      seen.push(`${id} answered`);
+      return new Response('ok');
+    };
+    await sandbox.runDue();
+    // ref-b does not wait for ref-a's answer; ref-a's second delivery waits for its first.
+    expect(seen.indexOf('dlv-b1 sent')).toBeLessThan(seen.indexOf('dlv-a1 answered'));
+    expect(seen.indexOf('dlv-a2 sent')).toBeGreaterThan(seen.indexOf('dlv-a1 answered'));
+    expect(seen).toHaveLength(6);
+    const log = await deliveryLog('state=delivered');
+    expect(log.data.map((delivery) => delivery.deliveryId).sort()).toEqual(['dlv-a1', 'dlv-a2', 'dlv-b1']);
   });
 
   it('outOfOrderDeliveries: sends due deliveries newest first', async () => {
