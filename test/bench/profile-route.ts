@@ -20,6 +20,7 @@ process.stdout.write(`${key} ${JSON.stringify(result)}\n`);
 // Server CPU per answered request (warm-up included in both): robust to a busy machine, unlike requests/s.
 const answered = result.requests / (seconds / (seconds + 1)); // rough: requests counted after warm-up only
 process.stdout.write(`server cpu per request: ${(cpuMs / answered).toFixed(3)} ms\n`);
+if (key === 'apiPayment') process.stdout.write(`payments by status: ${JSON.stringify(backend.paymentStatuses())}\n`);
 const memory = backend.memory();
 process.stdout.write(`backend rss ${(memory.rss / 1e6).toFixed(0)} MB, peak ${(memory.peak / 1e6).toFixed(0)} MB\n`);
 await Promise.all([bare.close(), backend.close()]);

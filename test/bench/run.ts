@@ -80,11 +80,17 @@ async function main(): Promise<number> {
   const rssAtStart = backend.memory().rss;
   const runs: Partial<Record<RouteKey, RunOutcome>> = {};
   let peakRss: number;
+  let paymentsAfterRun: Record<string, number> = {};
   let widgetReady: WidgetReady | null;
   try {
     // In benchRoutes' order: the baseline around the link runs compared with it, and the links before
     // the payments, whose successes would otherwise grow the analytics the link routes compute.
-    for (const spec of benchRoutes(bare.url, backend.url)) runs[spec.key] = await measure(spec, backend);
+    for (const spec of benchRoutes(bare.url, backend.url)) {
+      runs[spec.key] = await measure(spec, backend);
+      // The payment rate counts creations; how many also settled (the sandbox's outcome and its webhook
+      // to us) within the run says whether that work was part of what was measured.
+      if (spec.key === 'apiPayment') paymentsAfterRun = backend.paymentStatuses();
+    }
     peakRss = backend.memory().peak;
     // After the load runs, so the browser's CPU does not compete with them.
     widgetReady = await measureWidgetReady(backend.url).catch((error: unknown) => {
@@ -113,6 +119,9 @@ async function main(): Promise<number> {
   };
   say(`\nload runs (cpu in cores: server near 1 = saturated, as it should be; client near 1 = the generator was the limit)\n${loadTable(measurements)}`);
   for (const run of Object.values(runs)) if ('detail' in run) say(`note: ${run.label} not measured, ${run.detail}`);
+  const created = Object.values(paymentsAfterRun).reduce((sum, count) => sum + count, 0);
+  const byStatus = Object.entries(paymentsAfterRun).map(([status, count]) => `${count} ${status}`);
+  say(`payments at the end of their run: ${created} created; ${byStatus.join(', ') || 'none'}`);
   say(`\nbudgets (DESIGN section 10; "ref": a sandbox figure, or part of a route, beside that route's budget)\n${budgetTable(measurements)}`);
 
   // A required route with no 2xx at all means we measured nothing: a broken bench, not a slow server.

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
+import SqliteDatabase from 'better-sqlite3';
 import { Hono } from 'hono';
 import { SERVER_NODE_FLAGS } from '../../server/node-flags.ts';
 
@@ -80,6 +81,8 @@ export interface Backend extends Running {
   pid: number;
   cpuMs(): number;
   memory(): { rss: number; peak: number };
+  /** Payments by status in the backend's database, read beside it (SQLite allows a second reader). */
+  paymentStatuses(): Record<string, number>;
 }
 
 /**
@@ -123,7 +126,19 @@ export async function startBackend(): Promise<Backend> {
     throw error;
   }
   const pid = child.pid ?? 0;
-  return { url, pid, cpuMs: () => cpuMsOf(pid), memory: () => memoryOf(pid), close: cleanUp };
+  const paymentStatuses = () => {
+    const db = new SqliteDatabase(join(dataDir, 'pay-checkout.sqlite'), { readonly: true });
+    try {
+      const rows = db.prepare('select status, count(*) as count from payments group by status').all() as {
+        status: string;
+        count: number;
+      }[];
+      return Object.fromEntries(rows.map((row) => [row.status, row.count]));
+    } finally {
+      db.close();
+    }
+  };
+  return { url, pid, cpuMs: () => cpuMsOf(pid), memory: () => memoryOf(pid), paymentStatuses, close: cleanUp };
 }
 
 const BUNDLE = fileURLToPath(new URL('../../server/dist/main.js', import.meta.url));
