@@ -2,7 +2,7 @@
  * Structured JSON logs (pino). Secrets are redacted by path wherever they could appear.
  *
  * Every line written while a request is handled carries that request's id: the request's own logger
- * (`c.var.logger`, a child of the app's logger made by request-bookkeeping.ts) is handed down to what the
+ * (`c.get('logger')`, a child of the app's logger made by request-bookkeeping.ts) is handed down to what the
  * request calls, as a `logger` argument or in a per-request copy of a service's context. Background
  * work (reconciliation, schedules) logs with the app's logger and has no request id.
  *
@@ -34,9 +34,20 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
   return destination ? pino(loggerOptions(level), destination) : pino(loggerOptions(level));
 }
 
-/** The logger of one request: its lines carry `requestId`. */
+/**
+ * The logger of one request: its lines carry `requestId`. The pino child behind it (bindings serialised
+ * to JSON, a new object) is made on first use, since most requests write no line at all; check levels
+ * on the app's logger, which answers the same without making it.
+ */
 export function requestLogger(logger: Logger, requestId: string): Logger {
-  return logger.child({ requestId });
+  let child: Logger | undefined;
+  return new Proxy(logger, {
+    get(_appLogger, property) {
+      child ??= logger.child({ requestId });
+      const value: unknown = Reflect.get(child, property, child);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(child) : value;
+    },
+  });
 }
 
 /** A copy of a long-lived context whose lines carry the request's id. */

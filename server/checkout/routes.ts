@@ -30,7 +30,7 @@ export function checkoutRoutes(deps: Pick<AppDeps, 'config' | 'store' | 'clock'>
   return (
     new Hono<AppEnv>()
       .get('/api/v1/links/:id', async (c) => {
-        const { config: checkoutConfig, body } = await checkout.linkAnswer(pathId(c, 'id'), c.var.logger);
+        const { config: checkoutConfig, body } = await checkout.linkAnswer(pathId(c, 'id'), c.get('logger'));
         assertPayable(checkoutConfig);
         // One header given to c.body and the other set beforehand: the answer needs no Headers object.
         setAnswerHeader(c, 'Cache-Control', 'no-store');
@@ -38,7 +38,7 @@ export function checkoutRoutes(deps: Pick<AppDeps, 'config' | 'store' | 'clock'>
       })
       .get('/api/v1/sessions/:id', async (c) => {
         const checkoutConfig = assertPayable(
-          await checkout.getConfig('session', pathId(c, 'id'), c.var.logger),
+          await checkout.getConfig('session', pathId(c, 'id'), c.get('logger')),
         );
         return c.json({ statusCode: 200, data: checkoutConfig }, 200, NO_STORE);
       })

@@ -138,7 +138,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
   return {
     /**
      * The config with its status; `assertPayable` (availability.ts) turns a closed one into a 409.
-     * A request passes its own logger (`c.var.logger`), so any line written carries its request id.
+     * A request passes its own logger (`c.get('logger')`), so any line written carries its request id.
      */
     getConfig(kind: CheckoutKind, id: string, logger: Logger = deps.logger): Promise<CheckoutConfig> {
       return kind === 'link' ? linkCheckout(id, logger) : sessionCheckout(id, logger);

@@ -68,7 +68,7 @@ export function consoleRoutes(
         if (text.length <= FORM_LIMIT_BYTES) apiKey = new URLSearchParams(text).get('apiKey') ?? '';
       }
       if (!isMerchantKey(apiKey, config.merchantApiKey)) {
-        c.var.logger.warn({ ip: clientIp(c, config.trustProxy) }, 'console login refused');
+        c.get('logger').warn({ ip: clientIp(c, config.trustProxy) }, 'console login refused');
         return c.redirect('/console?error=1', 303);
       }
       sessions.revoke(getCookie(c, CONSOLE_COOKIE));

@@ -1,7 +1,7 @@
 /**
  * What every request gets before and after its handler, as the app's first and only global middleware:
  * the context values handlers read, the request id (the `x-request-id` answer header, and the request's
- * own logger, `c.var.logger`, whose every line carries it), the security headers, the access log line and the request
+ * own logger, `c.get('logger')`, whose every line carries it), the security headers, the access log line and the request
  * metrics.
  *
  * One middleware rather than one per concern: each global middleware is a route the router matches and
@@ -52,7 +52,7 @@ export function requestBookkeeping({
     await next();
 
     if (!outgoing) addSecurityHeaders(c.res.headers);
-    if (log.isLevelEnabled('info')) {
+    if (logger.isLevelEnabled('info')) {
       const ms = Math.round(performance.now() - started);
       log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
     }

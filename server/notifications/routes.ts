@@ -38,7 +38,7 @@ export function notificationRoutes(deps: Pick<AppDeps, 'config' | 'store' | 'clo
           'This notification was purged under RETENTION_DAYS and cannot be sent again',
         );
       }
-      c.var.logger.info(
+      c.get('logger').info(
         { notification: id, status: notification.status },
         'merchant notification re-queued by the merchant',
       );

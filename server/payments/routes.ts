@@ -55,32 +55,32 @@ export function paymentRoutes(
         {
           db: store.db,
           clock,
-          logger: c.var.logger,
+          logger: c.get('logger'),
           scope: 'payments',
           key,
           route: 'POST /api/v1/payments',
           body,
         },
-        () => service.create(parsed.data, c.var.logger),
+        () => service.create(parsed.data, c.get('logger')),
       );
     })
     .post('/:reference/confirm', perReference, async (c) => {
       const row = await service.authorize(c.req.param('reference'), tokenOf(c));
       const parsed = ConfirmPaymentSchema.safeParse(await readJsonBody(c, CONFIRM_BODY_LIMIT));
       if (!parsed.success) throw validationFailed(fieldErrors(parsed.error));
-      const payment = await service.confirm(row, parsed.data, c.var.logger);
+      const payment = await service.confirm(row, parsed.data, c.get('logger'));
       return c.json({ statusCode: 200, data: payment }, 200, { 'Cache-Control': 'no-store' });
     })
     .post('/:reference/cancel', perReference, async (c) => {
-      const payment = await service.cancelFromReturn(c.req.param('reference'), tokenOf(c), c.var.logger);
+      const payment = await service.cancelFromReturn(c.req.param('reference'), tokenOf(c), c.get('logger'));
       return c.json({ statusCode: 200, data: payment }, 200, { 'Cache-Control': 'no-store' });
     })
     .get('/:reference', perReference, async (c) => {
-      const payment = await service.get(c.req.param('reference'), tokenOf(c), c.var.logger);
+      const payment = await service.get(c.req.param('reference'), tokenOf(c), c.get('logger'));
       return c.json({ statusCode: 200, data: payment }, 200, { 'Cache-Control': 'no-store' });
     })
     .get('/:reference/events', perReference, async (c) => {
       const row = await service.authorize(c.req.param('reference'), tokenOf(c));
-      return paymentStream(c, withLogger(service.context, c.var.logger), row);
+      return paymentStream(c, withLogger(service.context, c.get('logger')), row);
     });
 }

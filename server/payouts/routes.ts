@@ -58,7 +58,7 @@ export function payoutRoutes(
 ) {
   const { clock } = deps;
   const merchant = requireMerchant(deps.merchantApiKey);
-  const service = (c: Context<AppEnv>) => serviceFor(c.var.logger);
+  const service = (c: Context<AppEnv>) => serviceFor(c.get('logger'));
 
   return new Hono<AppEnv>()
     .get('/recipients/:provider/properties', merchant, async (c) => {
@@ -86,7 +86,7 @@ export function payoutRoutes(
       const recipient = await payouts.recipientFor(input.transferRecipientId);
       return answerIdempotently(
         c,
-        { db, clock, logger: c.var.logger, scope: 'payouts', key, route: 'POST /api/v1/payouts', body },
+        { db, clock, logger: c.get('logger'), scope: 'payouts', key, route: 'POST /api/v1/payouts', body },
         () => payouts.create(input, recipient),
       );
     })

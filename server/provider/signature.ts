@@ -5,15 +5,30 @@
  * Always sign and verify the raw bytes as received. Parsing and re-serialising the JSON would change key
  * order or whitespace and break a genuine signature, or let a tampered body pass.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
 
 export const SIGNATURE_HEADER = 'x-webhook-signature';
 
 /** SHA-512 digests are 64 bytes, so a well-formed signature is exactly 128 hex characters. */
 const SIGNATURE_HEX = /^[0-9a-fA-F]{128}$/;
 
+/**
+ * A string key is turned into a key object on every createHmac; the few secrets a process uses (current,
+ * previous, the sandbox's) are turned once.
+ */
+const keys = new Map<string, KeyObject>();
+function keyOf(secret: string): KeyObject {
+  let key = keys.get(secret);
+  if (!key) {
+    if (keys.size >= 16) keys.clear(); // tests make many; a server has two or three
+    key = createSecretKey(Buffer.from(secret, 'utf8'));
+    keys.set(secret, key);
+  }
+  return key;
+}
+
 function hmac(rawBody: string | Uint8Array, secret: string): Buffer {
-  return createHmac('sha512', secret).update(rawBody).digest();
+  return createHmac('sha512', keyOf(secret)).update(rawBody).digest();
 }
 
 export function signWebhook(rawBody: string | Uint8Array, secret: string): string {

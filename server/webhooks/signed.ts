@@ -36,7 +36,7 @@ export function signedWebhook<S extends z.ZodType>(deps: Pick<AppDeps, 'config'>
   const sourceIps = config.webhookSourceIps?.length ? new Set(config.webhookSourceIps) : null;
 
   const receive = async (c: Context<AppEnv>) => {
-    const logger = c.var.logger;
+    const logger = c.get('logger');
     if (sourceIps) {
       const ip = clientIp(c, config.trustProxy);
       if (!sourceIps.has(ip)) {
