@@ -12,8 +12,20 @@ import { renderError } from '../../../server/http/errors.ts';
 
 const LIMIT = 64;
 
+/** What the /observe route's read ended with, for the test that cuts a request off mid-body. */
+let observed: (outcome: string) => void = () => {};
+
 const app = new Hono()
   .post('/echo', async (c) => c.json({ statusCode: 200, data: await readJsonBody(c, LIMIT) }))
+  .post('/observe', async (c) => {
+    try {
+      await readJsonBody(c, LIMIT);
+      observed('read');
+    } catch (error) {
+      observed(error instanceof Error ? error.message : String(error));
+    }
+    return c.body(null, 204);
+  })
   .onError((error, c) => renderError(error, c));
 
 let server: ServerType;
@@ -28,13 +40,18 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 /** A raw request, so the test decides between Content-Length and chunked bodies. */
 function post(chunks: string[], headers: Record<string, string>): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const outgoing = httpRequest({ host: '127.0.0.1', port, path: '/echo', method: 'POST', headers }, (response) => {
-      let body = '';
-      response.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
-    });
+    const outgoing = httpRequest(
+      { host: '127.0.0.1', port, path: '/echo', method: 'POST', headers },
+      (response) => {
+        let body = '';
+        response.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      },
+    );
     // A refused body may be answered before it is all sent; the socket closing under us is not a failure.
-    outgoing.on('error', (error: NodeJS.ErrnoException) => (error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error)));
+    outgoing.on('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error),
+    );
     for (const chunk of chunks) outgoing.write(chunk);
     outgoing.end();
   });
@@ -59,23 +76,47 @@ describe('over a real socket', () => {
   });
 
   it('refuses a chunked body as soon as it grows past the limit', async () => {
-    const answer = await post(['{"text":"', 'x'.repeat(40), 'x'.repeat(40), '"}'], { ...JSON_TYPE, 'transfer-encoding': 'chunked' });
+    const answer = await post(['{"text":"', 'x'.repeat(40), 'x'.repeat(40), '"}'], {
+      ...JSON_TYPE,
+      'transfer-encoding': 'chunked',
+    });
     expect(answer.status).toBe(413);
     expect(JSON.parse(answer.body).error.code).toBe('payload_too_large');
   });
 
+  it('gives up on a request that closes before its body ends, instead of waiting for it', async () => {
+    const outcome = new Promise<string>((resolve) => (observed = resolve));
+    const outgoing = httpRequest({
+      host: '127.0.0.1',
+      port,
+      path: '/observe',
+      method: 'POST',
+      headers: { ...JSON_TYPE, 'transfer-encoding': 'chunked' },
+    });
+    outgoing.on('error', () => undefined); // we cut it off ourselves
+    outgoing.write('{"text":', () => setImmediate(() => outgoing.destroy()));
+    // Node reports the cut as an error ("aborted"); a read that never settled would time the test out.
+    expect(await outcome).not.toBe('read');
+  });
+
   it('refuses bytes that are not UTF-8 as not JSON', async () => {
     const raw = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const outgoing = httpRequest({ host: '127.0.0.1', port, path: '/echo', method: 'POST', headers: JSON_TYPE }, (response) => {
-        let body = '';
-        response.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
-      });
+      const outgoing = httpRequest(
+        { host: '127.0.0.1', port, path: '/echo', method: 'POST', headers: JSON_TYPE },
+        (response) => {
+          let body = '';
+          response.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+        },
+      );
       outgoing.on('error', reject);
       outgoing.end(Buffer.from([0x22, 0xff, 0xfe, 0x22]));
     });
     expect(raw.status).toBe(400);
-    expect(JSON.parse(raw.body).error).toMatchObject({ code: 'validation_failed', message: 'The request body is not valid JSON' });
+    expect(JSON.parse(raw.body).error).toMatchObject({
+      code: 'validation_failed',
+      message: 'The request body is not valid JSON',
+    });
   });
 });
 
@@ -83,12 +124,20 @@ describe('through app.request()', () => {
   it('reads the body and applies the same limit', async () => {
     const ok = await app.request('/echo', { method: 'POST', headers: JSON_TYPE, body: '[1,2]' });
     expect(await ok.json()).toEqual({ statusCode: 200, data: [1, 2] });
-    const big = await app.request('/echo', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify('x'.repeat(LIMIT)) });
+    const big = await app.request('/echo', {
+      method: 'POST',
+      headers: JSON_TYPE,
+      body: JSON.stringify('x'.repeat(LIMIT)),
+    });
     expect(big.status).toBe(413);
   });
 
   it('answers 415 for a body not labelled JSON', async () => {
-    const answer = await app.request('/echo', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{}' });
+    const answer = await app.request('/echo', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: '{}',
+    });
     expect(answer.status).toBe(415);
     expect((await answer.json()).error.code).toBe('unsupported_media_type');
   });
