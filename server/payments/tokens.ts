@@ -6,7 +6,8 @@
  * the payer's capability over one payment: 256 random bits, returned once, stored as its SHA-256 only, so
  * a leaked database cannot be used to read, confirm or follow anyone's payment.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { randomBase64url, randomHex } from '../random.ts';
 
 const REFERENCE_PREFIX = 'pay_';
 
@@ -17,7 +18,7 @@ export const REFERENCE_PATTERN = /^pay_[0-9a-f]{32}$/;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 export function newPaymentReference(): string {
-  return REFERENCE_PREFIX + randomBytes(16).toString('hex');
+  return REFERENCE_PREFIX + randomHex(16);
 }
 
 export function isPaymentReference(value: string): boolean {
@@ -25,7 +26,7 @@ export function isPaymentReference(value: string): boolean {
 }
 
 export function newPaymentToken(): string {
-  return randomBytes(32).toString('base64url');
+  return randomBase64url(32);
 }
 
 /** SHA-256 hex: a token has 256 bits of entropy, so a fast unsalted hash cannot be brute-forced. */

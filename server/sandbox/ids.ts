@@ -1,7 +1,6 @@
 /** Random identifiers in the sandbox's own formats; 128 random bits unless said otherwise. */
-import { randomBytes, randomInt } from 'node:crypto';
-
-const hex = (bytes: number) => randomBytes(bytes).toString('hex');
+import { randomInt } from 'node:crypto';
+import { randomHex as hex } from '../random.ts';
 
 export const newId = (prefix: string) => `${prefix}_${hex(12)}`;
 
