@@ -2,9 +2,9 @@
  * Structured JSON logs (pino). Secrets are redacted by path wherever they could appear.
  *
  * Every line written while a request is handled carries that request's id: the request's own logger
- * (`c.get('logger')`, a child of the app's logger made by request-bookkeeping.ts) is handed down to what the
- * request calls, as a `logger` argument or in a per-request copy of a service's context. Background
- * work (reconciliation, schedules) logs with the app's logger and has no request id.
+ * (`c.get('logger')`, made by request-bookkeeping.ts) is handed down to what the request calls, as a
+ * `logger` argument or in a per-request copy of a service's context. Background work (reconciliation,
+ * schedules) logs with the app's logger and has no request id.
  *
  * Why not an AsyncLocalStorage scope the logger reads: on Node 20 it turns on async hooks that tax every
  * promise of every request, measured at 12 to 16% of a payment's or a webhook's server CPU.

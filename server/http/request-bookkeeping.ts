@@ -1,8 +1,8 @@
 /**
  * What every request gets before and after its handler, as the app's first and only global middleware:
  * the context values handlers read, the request id (the `x-request-id` answer header, and the request's
- * own logger, `c.get('logger')`, whose every line carries it), the security headers, the access log line and the request
- * metrics.
+ * own logger, `c.get('logger')`, whose every line carries it), the security headers, the access log line
+ * and the request metrics.
  *
  * One middleware rather than one per concern: each global middleware is a route the router matches and
  * a step (and promises) in Hono's compose for every request, which on a cached read cost more than the
