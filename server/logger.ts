@@ -36,19 +36,28 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
 
 /**
  * The logger of one request: its lines carry `requestId`. The pino child behind it (bindings serialised
- * to JSON, a new object) is made on first use, since most requests write no line at all; check levels
- * on the app's logger, which answers the same without making it.
+ * to JSON, a new object) is made when a line is actually written, since most requests write none: a
+ * call at a level that is off (a `warn` under LOG_LEVEL=error) does nothing, as pino's own does.
  */
 export function requestLogger(logger: Logger, requestId: string): Logger {
   let child: Logger | undefined;
   return new Proxy(logger, {
     get(_appLogger, property) {
+      if (
+        typeof property === 'string' &&
+        property in logger.levels.values &&
+        !logger.isLevelEnabled(property)
+      ) {
+        return writesNothing;
+      }
       child ??= logger.child({ requestId });
       const value: unknown = Reflect.get(child, property, child);
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(child) : value;
     },
   });
 }
+
+const writesNothing = () => undefined;
 
 /** A copy of a long-lived context whose lines carry the request's id. */
 export function withLogger<T extends { logger: Logger }>(context: T, logger: Logger): T {
