@@ -84,8 +84,11 @@ const minifyTemplates = (): Plugin => ({
 /**
  * Drops what Lit's production build still carries for other setups than ours: its version beacons
  * (read only by Lit's dev build, to warn of two copies), its hooks for the ShadyDOM polyfills (browsers
- * older than the es2022 this build targets), the property metadata that only decorators write (the widget
- * has none: `static properties`) and two developer error texts (the errors still throw).
+ * older than the es2022 this build targets), its hook for hydrating server-rendered elements (a page that
+ * server-renders `<pay-checkout>` bundles the package, whose Lit is its own, not these script builds),
+ * the wrapping of `svg` and `mathml` templates (the widget writes `html` ones only, and these builds
+ * export no template tag), the property metadata that only decorators write (the widget has none: `static properties`) and
+ * three developer error texts (the errors still throw).
  * Each edit must match exactly once, so a Lit upgrade that moves the code fails the build instead of
  * shipping the bytes silently.
  */
@@ -110,11 +113,20 @@ const trimLit = (): Plugin => {
       '',
       'reactive-element.js',
     ],
+    [/throw Error\("invalid template strings array"\)/, 'throw Error("strings")', 'lit-html.js'],
+    [/=2===(\w+)\?"<svg>":3===\1\?"<math>":""/, '=""', 'lit-html.js'],
+    [/\+\(2===(\w+)\?"<\/svg>":3===\1\?"<\/math>":""\)/, '', 'lit-html.js'],
+    [
+      /if\((this\.el=\w+\.createElement\(\w+,\w+\),\w+\.currentNode=this\.el\.content),2===\w+\|\|3===\w+\)\{const (\w+)=this\.el\.content\.firstChild;\2\.replaceWith\(\.\.\.\2\.childNodes\)\}/,
+      '$1;',
+      'lit-html.js',
+    ],
     [
       /,\w+=\w+\.litHtmlPolyfillSupport;\w+\?\.\(\w+,\w+\),\(\w+\.litHtmlVersions\?\?=\[\]\)\.push\("[\d.]+"\);/,
       ';',
       'lit-html.js',
     ],
+    [/,\w+\.litElementHydrateSupport\?\.\(\{LitElement:\w+\}\)/, '', 'lit-element.js'],
     [/const (\w+)=\w+\.litElementPolyfillSupport;\1\?\.\(\{LitElement:\w+\}\);/, '', 'lit-element.js'],
     [/\(\w+\.litElementVersions\?\?=\[\]\)\.push\("[\d.]+"\);/, '', 'lit-element.js'],
   ];
@@ -173,7 +185,8 @@ export default defineConfig({
     },
     reportCompressedSize: false,
     // In the classic-script build `import.meta.url` is unused: `document.currentScript` names the file.
-    rolldownOptions: { checks: { emptyImportMeta: false } },
+    // No `Symbol.toStringTag` on the classic script's `PayCheckout` namespace object: nothing reads it.
+    rolldownOptions: { checks: { emptyImportMeta: false }, output: { generatedCode: { symbols: false } } },
     lib: {
       entry: 'widget/embed.ts',
       name: 'PayCheckout',

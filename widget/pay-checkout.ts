@@ -1,4 +1,4 @@
-import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { LitElement, html, nothing, render, type PropertyValues, type TemplateResult } from 'lit';
 import { Api, ApiFailure, LatestRequest, isInconclusive } from './api.ts';
 import { Step, isFinal, transition, type CheckoutEvent, type CheckoutState } from './checkout-machine.ts';
 import type {
@@ -40,6 +40,18 @@ const WAITING_FOR_PAGE: readonly Step[] = [Step.Idle, Step.Loading, Step.Resumin
 
 /** Only http(s) URLs from the config or the provider reach `src`/`href`. */
 const safeUrl = (url?: string) => (url && /^https?:\/\//i.test(url) ? url : undefined);
+
+/**
+ * A config whose form holds most of the templates of any form (a typed amount, the payer, a method and a
+ * network to choose, the phone), without a logo: an image would be fetched even in a detached fragment.
+ * It holds only what `#renderForm` reads.
+ */
+const SAMPLE_CONFIG = {
+  amount: { fixed: null },
+  customFields: [],
+  methods: [{ provider: '', label: ' ', inputs: [], networks: [{ name: ' ' }] }],
+  hosted: true,
+} as unknown as CheckoutConfig;
 
 const randomKey = () =>
   Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join(
@@ -315,6 +327,16 @@ export class PayCheckout extends LitElement {
       );
       // Read while the config is on its way (it does not depend on it): a page's first storage access is slow.
       const saved = this.#saved();
+      // While it is on its way, in time the page is idle (after the loading state's paint, and behind any
+      // task of the answer): the form for a sample config, rendered into a detached fragment. Lit keeps
+      // the templates it prepares and V8 the code it compiles, so the form's real first render, which the
+      // payer waits for, only clones and fills them. Skipped if the config came first, and where there is
+      // no requestIdleCallback (Safari).
+      (window as Partial<Window>).requestIdleCallback?.(
+        () =>
+          this._state.step === Step.Loading &&
+          render(this.#renderForm(SAMPLE_CONFIG), new DocumentFragment()),
+      );
       const config = await loading;
       if (!config) return;
       this.#send({ type: 'loaded', config, resume: !!saved });

@@ -279,6 +279,45 @@ describe('<pay-checkout> form', () => {
     });
   });
 
+  it('while the config is on its way, the form is prepared out of sight: the payer sees only the loading state', async () => {
+    const held = gate<Response>();
+    const checkout = config({ amount: { fixed: null, min: 500 }, anonymous: false, hosted: true });
+    const backend = new FakeBackend(checkout);
+    backend.on('GET', 'links/lnk_1', () => held.promise);
+    const { el, events } = await mount(backend, undefined, { ready: false });
+    await new Promise((resolve) => requestIdleCallback(resolve)); // after the warm-up's own idle callback
+    expect(text(el)).to.equal('Loading… Loading…'); // the live region and the card
+    expect($$(el, 'form, input, label')).to.deep.equal([]);
+    expect(document.querySelectorAll('form, input, label, img')).to.have.length(0);
+    expect(backend.requests.map((request) => request.path)).to.deep.equal(['links/lnk_1']);
+    expect(events).to.deep.equal([]);
+    held.open(ok(checkout));
+    await oneEvent(el, 'pay-ready');
+    await el.updateComplete;
+    await expect(el).to.be.accessible();
+    expect($$<HTMLInputElement>(el, 'input').map((input) => `${input.name}=${input.value}`)).to.deep.equal([
+      'amount=',
+      'customer.name=',
+      'customer.email=',
+      'method.provider=mtn',
+      'method.provider=orange',
+      'method.provider=hosted',
+      'method.phoneNumber=',
+    ]);
+    expect($$<HTMLInputElement>(el, '[name="method.provider"]').map((radio) => radio.checked)).to.deep.equal([
+      true,
+      false,
+      false,
+    ]);
+    expect($$(el, '.pay__label').map((label) => label.textContent)).to.deep.equal([
+      'Amount (XOF)',
+      'Full name',
+      'Email',
+      'Phone number',
+    ]);
+    expect(control(el, 'amount').getAttribute('aria-describedby')).to.equal('amount-hint');
+  });
+
   it('a double click makes one payment, with an Idempotency-Key', async () => {
     const backend = new FakeBackend();
     const held = gate<Response>();
