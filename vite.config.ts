@@ -87,8 +87,8 @@ const minifyTemplates = (): Plugin => ({
  * older than the es2022 this build targets), its hook for hydrating server-rendered elements (a page that
  * server-renders `<pay-checkout>` bundles the package, whose Lit is its own, not these script builds),
  * the wrapping of `svg` and `mathml` templates (the widget writes `html` ones only, and these builds
- * export no template tag), the property metadata that only decorators write (the widget has none: `static properties`) and
- * three developer error texts (the errors still throw).
+ * export no template tag), the property metadata that only decorators write (the widget has none:
+ * `static properties`) and three developer error texts (the errors still throw).
  * Each edit must match exactly once, so a Lit upgrade that moves the code fails the build instead of
  * shipping the bytes silently.
  */
