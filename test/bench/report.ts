@@ -30,11 +30,14 @@ export interface Measurements {
 
 export function loadTable({ runs }: Measurements): string {
   return formatTable(
-    ['route', 'requests', 'errors', 'non-2xx', '2xx/s', 'p50', 'p99', 'max', 'server cpu', 'client cpu'],
+    ['route', 'requests', 'errors', 'non-2xx', '2xx/s', 'p50', 'p99', 'max', 'server cpu', 'cpu/request', 'client cpu'],
     Object.values(runs).map((run) => {
       if (!('result' in run)) return [run.label, `not run: ${run.skipped}`];
       const r = run.result;
-      return [run.label, fmt.int(r.requests), fmt.int(r.errors), fmt.int(r.non2xx), fmt.rate(r.rps), fmt.ms(r.p50), fmt.ms(r.p99), fmt.ms(r.max), fmt.cores(run.serverCpu), fmt.cores(r.clientCpu)];
+      // The server's CPU per answer: steadier than requests/s when other work shares the machine, so
+      // the figure to compare across runs and sessions.
+      const perRequest = r.rps > 0 ? `${Math.round((run.serverCpu / r.rps) * 1e6)} µs` : '-';
+      return [run.label, fmt.int(r.requests), fmt.int(r.errors), fmt.int(r.non2xx), fmt.rate(r.rps), fmt.ms(r.p50), fmt.ms(r.p99), fmt.ms(r.max), fmt.cores(run.serverCpu), perRequest, fmt.cores(r.clientCpu)];
     }),
   );
 }
