@@ -16,8 +16,10 @@ import type { Store } from '../store/database.ts';
 export type PaymentListener = (version: number) => void;
 
 export interface PaymentEvents {
-  /** Tells every subscriber of `reference` (on every instance) that it reached `version`. Never throws. */
-  /** `logger`: the request's, when a request made the change (a failed NOTIFY is logged with it). */
+  /**
+   * Tells every subscriber of `reference` (on every instance) that it reached `version`. Never throws.
+   * `logger`: the request's, when a request made the change (a failed NOTIFY is logged with it).
+   */
   publish(reference: string, version: number, logger?: Pick<Logger, 'error'>): Promise<void>;
   /** Answers the unsubscribe function. */
   subscribe(reference: string, listener: PaymentListener): () => void;
