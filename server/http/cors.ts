@@ -30,9 +30,12 @@ export function apiCors(allowedOrigins: string[] | undefined, publicUrl: string)
     const origin = allowOrigin(requestHeader(c, 'origin') || '');
     const outgoing = nodeResponse(c);
     if (!outgoing) return withHonoHeaders(c, next, origin);
-    // Merged into the handler's answer when its head is written.
-    if (origin) outgoing.setHeader('Access-Control-Allow-Origin', origin);
-    outgoing.setHeader('Access-Control-Expose-Headers', EXPOSE_HEADERS);
+    // Merged into the handler's answer when its head is written. Exposed headers mean something only to
+    // a browser reading a cross-origin answer it was allowed to read.
+    if (origin) {
+      outgoing.setHeader('Access-Control-Allow-Origin', origin);
+      outgoing.setHeader('Access-Control-Expose-Headers', EXPOSE_HEADERS);
+    }
     outgoing.setHeader('Vary', 'Origin');
     return next();
   };
@@ -40,8 +43,10 @@ export function apiCors(allowedOrigins: string[] | undefined, publicUrl: string)
 
 /** The same headers through Hono's API, where there is no Node response (app.request()). */
 async function withHonoHeaders(c: Context, next: Next, origin: string | null) {
-  if (origin) c.header('Access-Control-Allow-Origin', origin);
-  c.header('Access-Control-Expose-Headers', EXPOSE_HEADERS);
+  if (origin) {
+    c.header('Access-Control-Allow-Origin', origin);
+    c.header('Access-Control-Expose-Headers', EXPOSE_HEADERS);
+  }
   await next();
   c.res.headers.append('Vary', 'Origin');
 }

@@ -15,7 +15,7 @@ import { requestLogger, type Logger } from '../logger.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import type { ConsoleSessions } from './console-session.ts';
 import { nodeResponse, requestHeader } from './node-headers.ts';
-import { addSecurityHeaders, setSecurityHeaders } from './security-headers.ts';
+import { addSecurityHeaders, securityHeadersFor, setSecurityHeaders } from './security-headers.ts';
 
 /** A caller's id is kept when it is a plain token (so logs across services line up), else ours. */
 const CALLER_REQUEST_ID = /^[\w.:-]{1,64}$/;
@@ -44,14 +44,15 @@ export function requestBookkeeping({
     // then needs no Headers object. A header object given to c.body() must therefore be fresh for each
     // answer (eslint.config.js enforces it): @hono/node-server writes Content-Length into it.
     const outgoing = nodeResponse(c);
+    const securityHeaders = securityHeadersFor(c.req.path);
     if (outgoing) {
       outgoing.setHeader('x-request-id', requestId);
-      setSecurityHeaders(outgoing);
+      setSecurityHeaders(outgoing, securityHeaders);
     } else c.header('x-request-id', requestId);
 
     await next();
 
-    if (!outgoing) addSecurityHeaders(c.res.headers);
+    if (!outgoing) addSecurityHeaders(c.res.headers, securityHeaders);
     if (logger.isLevelEnabled('info')) {
       const ms = Math.round(performance.now() - started);
       log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
