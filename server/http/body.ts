@@ -68,7 +68,9 @@ function readNodeBody(incoming: Readable, maxSize: number, tooLarge: () => Error
 }
 
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
-const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Refuses bytes that are not UTF-8 (decode keeps no state between calls, so one serves every request). */
+export const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** The body as a JSON value: 415 unless labelled JSON, 413 above `maxSize`, 400 unless it parses. */
 export async function readJsonBody(c: Context, maxSize: number): Promise<unknown> {
@@ -81,7 +83,7 @@ export async function readJsonBody(c: Context, maxSize: number): Promise<unknown
   }
   const bytes = await readBodyBytes(c, maxSize);
   try {
-    return JSON.parse(utf8.decode(bytes)) as unknown;
+    return JSON.parse(strictUtf8.decode(bytes)) as unknown;
   } catch {
     throw validationFailed(
       [{ path: '', message: 'must be a JSON document' }],

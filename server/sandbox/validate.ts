@@ -1,14 +1,12 @@
 /** Request parsing for sandbox routes: bad JSON, a bad body or a bad query become a 400 ValidationError. */
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { readBodyBytes } from '../http/body.ts';
+import { readBodyBytes, strictUtf8 } from '../http/body.ts';
 import { nodeRequest } from '../http/node-headers.ts';
 import { describeZodError, validationError } from './errors.ts';
 
 /** Far above any request of the provider API (the largest, a payment link, is a few kB). */
 export const SANDBOX_BODY_LIMIT = 1024 * 1024;
-
-const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 export async function readBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
   const type = c.req.header('content-type') ?? '';
@@ -34,7 +32,7 @@ async function readJson(c: Context): Promise<unknown> {
   const tooLarge = () => validationError(`Request body must be at most ${SANDBOX_BODY_LIMIT} bytes`);
   const bytes = await readBodyBytes(c, SANDBOX_BODY_LIMIT, tooLarge);
   try {
-    return JSON.parse(STRICT_UTF8.decode(bytes));
+    return JSON.parse(strictUtf8.decode(bytes));
   } catch {
     throw validationError('Request body is not valid JSON');
   }

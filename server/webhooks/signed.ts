@@ -9,14 +9,11 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import type { AppDeps, AppEnv } from '../app.ts';
 import { clientIp } from '../http/client-ip.ts';
-import { payloadTooLarge, readBodyBytes } from '../http/body.ts';
+import { payloadTooLarge, readBodyBytes, strictUtf8 } from '../http/body.ts';
 import { ApiError, fieldErrors, validationFailed } from '../http/errors.ts';
 import { SIGNATURE_HEADER, verifyWebhookSignature } from '../provider/signature.ts';
 import { requestHeader } from '../http/node-headers.ts';
 import type { Logger } from '../logger.ts';
-
-/** Refuses bytes that are not UTF-8 (decode keeps no state between calls, so one serves every request). */
-const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /** A webhook is well under 2 kB; 256 kB refuses floods without refusing a verbose provider. */
 export const WEBHOOK_BODY_LIMIT = 256 * 1024;
@@ -54,7 +51,7 @@ export function signedWebhook<S extends z.ZodType>(deps: Pick<AppDeps, 'config'>
     let text: string;
     let json: unknown;
     try {
-      text = STRICT_UTF8.decode(raw);
+      text = strictUtf8.decode(raw);
       json = JSON.parse(text);
     } catch {
       throw validationFailed(
