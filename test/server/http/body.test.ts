@@ -3,12 +3,11 @@
  * Node's IncomingMessage, and through app.request(), where there is no socket.
  */
 import { request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readJsonBody } from '../../../server/http/body.ts';
 import { renderError } from '../../../server/http/errors.ts';
+import { serveOnLoopback, type Loopback } from '../loopback.ts';
 
 const LIMIT = 64;
 
@@ -28,14 +27,13 @@ const app = new Hono()
   })
   .onError((error, c) => renderError(error, c));
 
-let server: ServerType;
+let server: Loopback;
 let port = 0;
 beforeAll(async () => {
-  server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise<void>((resolve) => server.once('listening', resolve));
-  port = (server.address() as AddressInfo).port;
+  server = await serveOnLoopback((request, env) => app.fetch(request, env));
+  port = server.port;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => server.close());
 
 /** A raw request, so the test decides between Content-Length and chunked bodies. */
 function post(chunks: string[], headers: Record<string, string>): Promise<{ status: number; body: string }> {

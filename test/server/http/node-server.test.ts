@@ -4,23 +4,21 @@
  * their own Content-Length, and the headers set on Node's response before the handler (security headers,
  * CORS, the request id) must reach every answer.
  */
-import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startApp, type AppFixture } from '../app-fixture.ts';
+import { serveOnLoopback, type Loopback } from '../loopback.ts';
 
 let t: AppFixture;
-let server: ServerType;
+let server: Loopback;
 let base = '';
 
 beforeAll(async () => {
   t = await startApp();
-  server = serve({ fetch: (request, env) => t.app.fetch(request, env), port: 0, hostname: '127.0.0.1' });
-  await new Promise<void>((resolve) => server.once('listening', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await serveOnLoopback((request, env) => t.app.fetch(request, env));
+  base = server.base;
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await server.close();
   await t.close();
 });
 

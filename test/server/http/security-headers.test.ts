@@ -3,25 +3,21 @@
  * app's header paths: Node's response under @hono/node-server (a real socket), and Hono's answer under
  * app.request(). API answers get exactly the REST set; everything else gets the document set.
  */
-import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signWebhook } from '../../../server/provider/signature.ts';
 import { API_SECURITY_HEADERS, DOCUMENT_SECURITY_HEADERS } from '../../../server/http/security-headers.ts';
 import { startApp, type AppFixture } from '../app-fixture.ts';
+import { serveOnLoopback, type Loopback } from '../loopback.ts';
 
 let t: AppFixture;
-let server: ServerType;
-let base = '';
+let server: Loopback;
 
 beforeAll(async () => {
   t = await startApp();
-  server = serve({ fetch: (request, env) => t.app.fetch(request, env), port: 0, hostname: '127.0.0.1' });
-  await new Promise<void>((resolve) => server.once('listening', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await serveOnLoopback((request, env) => t.app.fetch(request, env));
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await server.close();
   await t.close();
 });
 
@@ -45,7 +41,7 @@ const webhookBody = () =>
 
 type Send = (path: string, init?: RequestInit) => Promise<Response>;
 const overHttp: Send = async (path, init) => {
-  const response = await fetch(`${base}${path}`, init);
+  const response = await fetch(`${server.base}${path}`, init);
   await response.arrayBuffer();
   return response;
 };

@@ -3,24 +3,22 @@
  * bodies are read from Node's request there (server/sandbox/validate.ts), under a size limit, with the
  * same answers as in-process.
  */
-import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SANDBOX_BODY_LIMIT } from '../../../server/sandbox/validate.ts';
+import { serveOnLoopback, type Loopback } from '../loopback.ts';
 import { AUTH_HEADERS, startSandbox, type SandboxFixture } from './fixture.ts';
 
 let sandbox: SandboxFixture;
-let server: ServerType;
+let server: Loopback;
 let base = '';
 
 beforeAll(async () => {
   sandbox = await startSandbox();
-  server = serve({ fetch: sandbox.sandbox.app.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise<void>((resolve) => server.once('listening', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await serveOnLoopback((request, env) => sandbox.sandbox.app.fetch(request, env));
+  base = server.base;
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await server.close();
   await sandbox.close();
 });
 
