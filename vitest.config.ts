@@ -14,6 +14,10 @@ export default defineConfig({
           hookTimeout: 30_000,
         },
       },
+      {
+        // The widget's build plugins (widget/build/), run in Node as Vite runs them.
+        test: { name: 'build', include: ['test/build/**/*.test.ts'], environment: 'node' },
+      },
     ],
   },
 });
