@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import ts from 'typescript';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -149,17 +149,16 @@ const trimLit = (): Plugin => {
   };
 };
 
-/** Other languages ship as data beside the build: an IIFE cannot code-split, so they are fetched as JSON. */
+/**
+ * Other languages ship as data beside the build: an IIFE cannot code-split, so they are fetched as JSON.
+ * Every `widget/i18n/<language>.json` is emitted, so a new language needs only its file.
+ */
 const locales = (): Plugin => ({
   name: 'pay-checkout-locales',
   generateBundle() {
-    for (const language of ['fr']) {
-      const messages: unknown = JSON.parse(readFileSync(`widget/i18n/${language}.json`, 'utf8'));
-      this.emitFile({
-        type: 'asset',
-        fileName: `locales/${language}.json`,
-        source: JSON.stringify(messages),
-      });
+    for (const file of readdirSync('widget/i18n').filter((name) => name.endsWith('.json'))) {
+      const messages: unknown = JSON.parse(readFileSync(`widget/i18n/${file}`, 'utf8'));
+      this.emitFile({ type: 'asset', fileName: `locales/${file}`, source: JSON.stringify(messages) });
     }
   },
 });

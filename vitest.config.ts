@@ -14,6 +14,9 @@ export default defineConfig({
           hookTimeout: 30_000,
         },
       },
+      {
+        test: { name: 'build', include: ['test/build/**/*.test.ts'], environment: 'node' },
+      },
     ],
   },
 });
