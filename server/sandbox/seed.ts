@@ -1,5 +1,5 @@
 /**
- * First-start data (DESIGN section 9): payment links covering every case, funded payout wallets, and a
+ * First-start data: payment links covering every case, funded payout wallets, and a
  * short history of paid collections so analytics and the nearly exhausted link have something real to
  * count. Runs only on an empty sandbox, so the merchant's own changes survive restarts.
  */

@@ -1,4 +1,4 @@
-// The sandbox's payment links: list rules (DESIGN 8), a link with analytics, statuses, and auth.
+// The sandbox's payment links: list rules, a link with analytics, statuses, and auth.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   PaymentLinkListResponseSchema,
