@@ -1,5 +1,5 @@
 /**
- * createApp(deps): the backend's one Hono app (DESIGN sections 2 and 3). It mounts one sub-app per
+ * createApp(deps): the backend's one Hono app (docs/architecture.md#request-path). It mounts one sub-app per
  * resource, renders every error through one onError, and starts no timers: the caller (main.ts, or a
  * test) owns schedules such as reconciliation and the sandbox's tick.
  */
@@ -78,7 +78,7 @@ export function createApp(deps: AppDeps) {
   app.use('/api/v1/*', apiCors(deps.config.allowedOrigins, deps.publicUrl));
   app.route('/widget', widgetAssets(deps.widgetDistDir ?? 'dist'));
 
-  // Resource sub-apps are mounted here, one line each (DESIGN section 3).
+  // Resource sub-apps are mounted here, one line each.
   const checkout = createCheckoutService(deps); // shared: a payment's success drops its cached link
   const payments = createPayments(deps, checkout);
   // Lifted limits (RATE_LIMITS=off, benchmarks) leave no middleware in the chain at all.

@@ -1,5 +1,5 @@
 /**
- * The backend's configuration (DESIGN section 7), read from the environment once at start and validated:
+ * The backend's configuration, read from the environment once at start and validated:
  * a bad value stops the server with a message naming the variable.
  */
 import { z } from 'zod';
@@ -22,7 +22,7 @@ export interface RateLimit {
 }
 
 /**
- * Rate limits by scope (DESIGN section 5): `create` (payment creations per IP), `reference` (actions on
+ * Rate limits by scope: `create` (payment creations per IP), `reference` (actions on
  * one payment), `ip` (every public request per IP, generous: payers share carrier NAT). `off` lifts all.
  */
 export const RATE_LIMIT_SCOPES = ['create', 'reference', 'ip'] as const;

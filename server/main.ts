@@ -111,7 +111,7 @@ async function main() {
         await reconcilePayments({ store, provider, clock: systemClock, logger, events, notifier });
         await reconcilePayouts({ store, provider, clock: systemClock, logger, notifier });
         await purgeIdempotencyKeys(store.db, systemClock.now());
-        // Uploads no payment used are deleted after their hour (DESIGN section 3); nothing else does it.
+        // Uploads no payment used are deleted after their hour; nothing else does it.
         await purgeExpiredUploads({ store, clock: systemClock });
       } catch (error) {
         logger.error({ err: error }, 'payment reconciliation failed');

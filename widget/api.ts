@@ -1,5 +1,5 @@
 /**
- * The public `/api/v1` client (DESIGN section 3) on an injectable transport. Every failure becomes an
+ * The public `/api/v1` client on an injectable transport. Every failure becomes an
  * `ApiFailure` carrying the backend's error envelope, or a synthesised one when the network failed.
  */
 import type {

@@ -1,6 +1,6 @@
 /**
  * The checkout as a pure state machine (no DOM, no timers, no network): the component feeds it what
- * happened and renders the state it returns. Steps follow the payment lifecycle of DESIGN section 4,
+ * happened and renders the state it returns. Steps follow the server's payment lifecycle,
  * plus the widget's own: loading the config, the form, submitting, unavailable and error-with-retry.
  */
 import type { ApiError, CheckoutConfig, Payment } from './contract/index.ts';
@@ -51,7 +51,7 @@ export type CheckoutEvent =
 /** Errors after which loading again cannot help: the link or session itself is not payable. */
 const UNAVAILABLE = ['not_found', 'link_unavailable', 'session_paid'];
 
-/** Where a payment's status and action put the payer (DESIGN section 4). */
+/** Where a payment's status and action put the payer (docs/architecture.md#payment-lifecycle). */
 export function stepOf(payment: Payment): Step {
   switch (payment.status) {
     case 'success':

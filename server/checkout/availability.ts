@@ -1,5 +1,5 @@
 /**
- * Whether a checkout can be paid now (DESIGN section 5). The config carries its status; this turns a
+ * Whether a checkout can be paid now. The config carries its status; this turns a
  * status other than `active` into the answer a payer sees: 409 `link_unavailable` saying why (inactive,
  * expired, completed, exhausted), or 409 `session_paid`. Used by GET /links/:id, GET /sessions/:id and,
  * before anything is charged, by POST /payments.

@@ -1,5 +1,5 @@
 /**
- * Checkout routes (DESIGN section 3): the public checkout configuration of a payment link or a session,
+ * Checkout routes: the public checkout configuration of a payment link or a session,
  * and session creation by the merchant's server. The logic lives in service.ts and sessions.ts.
  */
 import { Hono } from 'hono';

@@ -1,6 +1,6 @@
 /**
- * The checkout service: the public CheckoutConfig of a payment link or a session (DESIGN sections 3
- * and 5). No Hono here; routes.ts and the payments engine both use it.
+ * The checkout service: the public CheckoutConfig of a payment link or a session.
+ * No Hono here; routes.ts and the payments engine both use it.
  *
  * What the provider says about a link is cached briefly (LINK_TTL_MS by the injected clock) so a burst
  * of payers opening one link costs one provider call; `paymentSucceeded` drops it when a success moved

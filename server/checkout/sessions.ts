@@ -1,5 +1,5 @@
 /**
- * Checkout sessions (DESIGN journey 3): the merchant's server fixes amount, currency and country, the
+ * Checkout sessions (cart mode): the merchant's server fixes amount, currency and country, the
  * payer only chooses how to pay. The browser can never change a session's amount, and a paid session
  * (`paid_reference` set by the payments engine) cannot be paid again.
  */

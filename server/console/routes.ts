@@ -1,5 +1,5 @@
 /**
- * The console's login (DESIGN section 3): `POST /console/login` takes the merchant API key from a plain
+ * The console's login: `POST /console/login` takes the merchant API key from a plain
  * HTML form, compares it in constant time, and answers with a session cookie and a 303 to /console; a
  * wrong key is a 303 to `/console?error=1`, saying nothing more. `POST /console/logout` ends the session.
  * `GET /console/session` tells the page whether it is logged in (the cookie is HttpOnly). Login attempts

@@ -1,5 +1,5 @@
 /**
- * The public checkout configuration (DESIGN section 3): what `GET /api/v1/links/:id` and
+ * The public checkout configuration: what `GET /api/v1/links/:id` and
  * `GET /api/v1/sessions/:id` answer. Response shapes, so plain objects: they describe what we send.
  */
 import { z } from 'zod';

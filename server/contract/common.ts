@@ -1,5 +1,5 @@
 /**
- * Building blocks of the backend's API schemas (DESIGN section 3): identifiers, codes, URLs, phone numbers,
+ * Building blocks of the backend's API schemas: identifiers, codes, URLs, phone numbers,
  * and the envelopes every answer travels in. The named shapes live in schemas.ts.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * The merchant's routes (DESIGN section 3): server to server with `Authorization: Bearer
+ * The merchant's routes: server to server with `Authorization: Bearer
  * MERCHANT_API_KEY`, or the console's cookie.
  */
 import {

@@ -1,5 +1,5 @@
 /**
- * The routes a browser or the provider calls (DESIGN section 3): checkout, payments, webhooks, and the
+ * The routes a browser or the provider calls: checkout, payments, webhooks, and the
  * operational endpoints.
  */
 import {

@@ -1,5 +1,5 @@
 /**
- * The OpenAPI 3.1 document of the backend (DESIGN section 3), generated: component schemas come from
+ * The OpenAPI 3.1 document of the backend, generated: component schemas come from
  * the zod schemas' registry ids through `z.toJSONSchema`, paths from the operation tables in
  * openapi-public.ts and openapi-merchant.ts. Nothing is written twice, so the document cannot drift
  * from what the server validates.

@@ -1,5 +1,5 @@
 /**
- * The merchant console's sessions (DESIGN section 3): `POST /console/login` trades the API key for a
+ * The merchant console's sessions: `POST /console/login` trades the API key for a
  * random session id in an HttpOnly, SameSite=Strict cookie, so the console page never holds the key.
  * Kept in memory for 8 hours: a restart logs everyone out, and each instance has its own sessions
  * (sticky sessions behind a balancer). In memory rather than a signed expiry so logout really ends one.

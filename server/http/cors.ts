@@ -1,5 +1,5 @@
 /**
- * CORS for the public API (DESIGN section 3): only the merchant's own pages (ALLOWED_ORIGINS) may call
+ * CORS for the public API: only the merchant's own pages (ALLOWED_ORIGINS) may call
  * /api/v1 from a browser. Unset means this server's own origin only; `*` opens it to every origin, which
  * is safe for the public routes because every payment needs its token, but is never the default.
  *

@@ -1,5 +1,5 @@
 /**
- * The HTTP side of idempotency (IETF draft semantics, DESIGN section 5) for a creating POST: take the
+ * The HTTP side of idempotency (docs/architecture.md#idempotency) for a creating POST: take the
  * key, replay a finished answer byte for byte, run the work once, keep a 4xx answer for replays, and
  * forget the key after a 5xx so the caller can try again (nothing was done). Shared by payments and
  * payouts; the key store itself is server/payments/idempotency.ts.

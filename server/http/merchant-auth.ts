@@ -1,5 +1,5 @@
 /**
- * Merchant authentication (DESIGN section 3): `Authorization: Bearer MERCHANT_API_KEY` for server-to-server
+ * Merchant authentication: `Authorization: Bearer MERCHANT_API_KEY` for server-to-server
  * calls, or the console's session cookie (see console-session.ts), so every merchant route (sessions,
  * uploads, the payments list, payouts, /metrics) shares this one gate. A cookie is ambient authority, so
  * an unsafe method carried by it must come from one of our own pages (`Origin`): 403 otherwise (CSRF).

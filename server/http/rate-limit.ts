@@ -1,5 +1,5 @@
 /**
- * Rate limits (DESIGN section 5): in-memory fixed windows per scope and key, timed by the injected clock.
+ * Rate limits: in-memory fixed windows per scope and key, timed by the injected clock.
  * Scopes: `create` (payment creations per IP), `reference` (actions on one payment: guessing OTPs and
  * hammering verify), `ip` (every public request, generous: payers share carrier NAT). A refusal is 429
  * `rate_limited` with `Retry-After`. `RATE_LIMITS=off` lifts them all (benchmarks).

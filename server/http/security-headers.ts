@@ -1,5 +1,5 @@
 /**
- * The security headers of every answer (DESIGN section 3), in two fixed lists chosen by the request's
+ * The security headers of every answer, in two fixed lists chosen by the request's
  * path:
  * - Under `/api/` and `/webhooks/` the answers are for programs (JSON, or an upload's bytes). They get
  *   the OWASP REST Security Cheat Sheet's set: a policy that allows nothing at all, should a browser ever

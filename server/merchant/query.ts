@@ -1,5 +1,5 @@
 /**
- * Reading a merchant list query (DESIGN section 8 list rules): each key at most once (a repeated key
+ * Reading a merchant list query (docs/architecture.md#list-rules): each key at most once (a repeated key
  * would otherwise be silently cut to its first value) and the whole query checked by a strict schema.
  */
 import type { Context } from 'hono';

@@ -1,7 +1,7 @@
 /**
- * The merchant's read-only views of the provider (DESIGN section 3), each behind the merchant key:
+ * The merchant's read-only views of the provider, each behind the merchant key:
  * wallets, collection transactions, payment links and one link's analytics. Queries follow the
- * provider's list rules (DESIGN section 8) and are validated here, strictly (an unknown key is a 400),
+ * list rules (docs/architecture.md#list-rules) and are validated here, strictly (an unknown key is a 400),
  * before the provider is asked. `GET /api/v1/links/:id` stays the public checkout config route: only
  * the list and `/:id/analytics` are the merchant's.
  */

@@ -1,5 +1,5 @@
 /**
- * The backend's operational metrics (DESIGN section 3, `GET /metrics`): HTTP requests and their latency
+ * The backend's operational metrics (`GET /metrics`): HTTP requests and their latency
  * by method, matched route pattern and status; provider errors as shown to callers; webhook deliveries
  * received from the provider; and, counted at scrape time, payments and payouts by status. One instance
  * per app (createApp), so tests each read their own.

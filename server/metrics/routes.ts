@@ -1,5 +1,5 @@
 /**
- * `GET /metrics` (DESIGN section 3): Prometheus text format 0.0.4, behind the merchant key (a scraper
+ * `GET /metrics`: Prometheus text format 0.0.4, behind the merchant key (a scraper
  * sends `Authorization: Bearer MERCHANT_API_KEY`): request counts and error codes are the merchant's
  * business, not the public's.
  */

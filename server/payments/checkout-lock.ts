@@ -1,5 +1,5 @@
 /**
- * Serialising payment creation per link (DESIGN section 5): a link's `remaining` counts our own in-flight
+ * Serialising payment creation per link: a link's `remaining` counts our own in-flight
  * payments, so two payers racing for the last 15,000 must be decided one after the other: each re-reads
  * `remaining` and stores its payment row inside the lock, so the second one sees the first.
  *

@@ -1,5 +1,5 @@
 /**
- * The payer's OTP or customer code (DESIGN sections 4 and 5). Only in the matching step (`otp` takes
+ * The payer's OTP or customer code. Only in the matching step (`otp` takes
  * `{otp}`, `pre-otp` takes `{customerCode}`); at most 5 wrong codes, then the payment fails and every
  * further confirm answers `otp_locked`. The last code's answer is kept (code hashed): sending the same
  * code again, after a lost answer or a double click, replays it instead of counting another wrong try.

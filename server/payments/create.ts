@@ -1,5 +1,5 @@
 /**
- * Creating a payment (DESIGN sections 2 and 5), the admission half: re-validate everything against the
+ * Creating a payment, the admission half: re-validate everything against the
  * checkout's current configuration (the server is the authority, whatever the browser checked), refuse a
  * paid session, and store the payment row with our reference before the provider hears of it. For a link
  * with an amount limit this runs under the link's lock, on a freshly read `remaining`, so concurrent

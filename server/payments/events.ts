@@ -1,5 +1,5 @@
 /**
- * Status pushes (DESIGN section 6): "payment REF is now at version N", for the SSE streams of every
+ * Status pushes: "payment REF is now at version N", for the SSE streams of every
  * instance. SQLite means one process, so an in-process emitter suffices; with PostgreSQL several
  * instances share the database, so changes also travel as NOTIFY on channel `payment_events` (payload
  * `reference:version`) and one dedicated connection per instance LISTENs.

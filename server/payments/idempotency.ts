@@ -1,5 +1,5 @@
 /**
- * Idempotency keys (DESIGN section 5, IETF draft "The Idempotency-Key HTTP Header Field").
+ * Idempotency keys (docs/architecture.md#idempotency; IETF draft "The Idempotency-Key HTTP Header Field").
  *
  * A key row is taken atomically (insert-or-conflict on the primary key) as `in_flight` together with a
  * hash of the canonical request. Then, for the same key:

@@ -1,5 +1,5 @@
 /**
- * The payment lifecycle of DESIGN section 4 as pure decisions: what a provider answer, a webhook, a verify
+ * The payment lifecycle as pure decisions: what a provider answer, a webhook, a verify
  * or one of our own decisions does to a payment row. No I/O here (repository.ts writes the result), so
  * every rule can be read in one place and tested without a database. provider-answers.ts turns the
  * provider's charge answers into observations.

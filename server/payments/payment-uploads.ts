@@ -1,5 +1,5 @@
 /**
- * Uploads a payment's answers name (DESIGN section 3): an upload lives an hour unless a payment uses it.
+ * Uploads a payment's answers name: an upload lives an hour unless a payment uses it.
  * The payment is refused (400 at the field) when its file has gone, and the files it uses are kept.
  */
 import type { CheckoutConfig } from '../../widget/contract/index.ts';

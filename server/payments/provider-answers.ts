@@ -1,5 +1,5 @@
 /**
- * The provider's answers to a charge, a confirm or a checkout, read as lifecycle steps (DESIGN section 4):
+ * The provider's answers to a charge, a confirm or a checkout, read as lifecycle steps:
  * `otp`, `pre-otp`, `redirect` and `bankTransfer` wait for the payer (status `pending`, action as named,
  * `bank-transfer` for the latter) until the step lapses; `processing` waits for the provider.
  */

@@ -1,5 +1,5 @@
 /**
- * Reconciliation (DESIGN section 5): every non-final payment older than a minute is verified with the
+ * Reconciliation: every non-final payment older than a minute is verified with the
  * provider and expired when the payer's step has lapsed, so a lost webhook, a crash between our row and
  * the provider's answer, or a restart never leaves a payment waiting forever. main.ts runs it at start
  * and every RECONCILE_INTERVAL_MS; createApp starts no timers.

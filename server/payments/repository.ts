@@ -43,7 +43,7 @@ export function findPayment(db: Kysely<Database>, reference: string): Promise<Pa
   return first(paymentByReference(db, reference));
 }
 
-/** The payer's view of a row (DESIGN section 3): only what the current step needs. */
+/** The payer's view of a row: only what the current step needs. */
 export function toPayment(row: PaymentRow): Payment {
   const action = row.action as PaymentAction;
   const payment: Payment = {

@@ -1,5 +1,5 @@
 /**
- * Where the provider's hosted page sends the payer back (DESIGN section 5): the widget's own page, which
+ * Where the provider's hosted page sends the payer back: the widget's own page, which
  * must be http(s) on an allowed origin, so a payment can never be turned into an open redirect to a
  * phishing page. Our reference rides along so the widget can resume; the cancel URL adds a marker.
  */

@@ -1,5 +1,5 @@
 /**
- * Payment routes (DESIGN section 3), mounted at /api/v1/payments. The payer's routes take the payment's
+ * Payment routes, mounted at /api/v1/payments. The payer's routes take the payment's
  * token in `Payment-Token`; the list is the merchant's (Bearer key). Rate limits: creations per IP,
  * actions per payment reference (an OTP cannot be brute-forced, verify cannot be hammered).
  */

@@ -1,5 +1,5 @@
 /**
- * The payment service (DESIGN sections 3 to 5) without HTTP: create, confirm, read, cancel after a
+ * The payment service without HTTP: create, confirm, read, cancel after a
  * hosted return. Every read or action on an existing payment needs its token; a missing or wrong token
  * and an unknown reference get the same 401, so nobody can probe which references exist.
  */

@@ -1,5 +1,5 @@
 /**
- * `GET /api/v1/payments/:reference/events` (DESIGN section 4): Server-Sent Events, `event: payment`,
+ * `GET /api/v1/payments/:reference/events`: Server-Sent Events, `event: payment`,
  * `data:` the Payment, `id:` its version. The current state goes out at once, then every change; a
  * `: heartbeat` comment every 15 seconds keeps proxies from closing an idle stream, and on each one the
  * payment is re-read (and verified, throttled), so a lost notification costs one heartbeat at most. The

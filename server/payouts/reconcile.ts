@@ -1,5 +1,5 @@
 /**
- * Payout reconciliation (DESIGN section 5): every non-final payout older than a minute is verified with
+ * Payout reconciliation: every non-final payout older than a minute is verified with
  * the provider (one the provider has never heard of is failed: nothing was paid out), then the ledger is
  * compared with the provider's disbursement list over the last days and every mismatch is logged (a
  * provider status we lack is applied, forward only). The caller schedules it; createApp starts no timers.

@@ -1,5 +1,5 @@
 /**
- * Payout routes (DESIGN section 3), mounted at /api/v1/payouts, every one behind the merchant key.
+ * Payout routes, mounted at /api/v1/payouts, every one behind the merchant key.
  * `POST /` takes an Idempotency-Key (scope `payouts`): the same key and body replay the stored answer
  * byte for byte without a second provider call; another body is 422; a 5xx releases the key.
  */

@@ -1,5 +1,5 @@
 /**
- * Typed client of the provider API: one method per endpoint of provider-api.md.
+ * Typed client of the provider API: one method per endpoint.
  *
  * Every input is checked with its request schema before anything is sent (a refusal throws
  * `ProviderRequestError` and makes no call); every answer is parsed with the endpoint's envelope

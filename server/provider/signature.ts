@@ -1,6 +1,6 @@
 /**
  * Webhook signatures: header `x-webhook-signature` holds the hex HMAC-SHA512 of the request body, keyed
- * with the client secret (provider-api.md, Events).
+ * with the client secret.
  *
  * Always sign and verify the raw bytes as received. Parsing and re-serialising the JSON would change key
  * order or whitespace and break a genuine signature, or let a tampered body pass.

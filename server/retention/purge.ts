@@ -1,5 +1,5 @@
 /**
- * RETENTION_DAYS (DESIGN section 7): personal data of finished business is kept that many days after its
+ * RETENTION_DAYS: personal data of finished business is kept that many days after its
  * last change, then blanked, while the accounting record (reference, amounts, currency, status, times,
  * provider reference, link or session) stays for the books. Unset, nothing is ever purged.
  *

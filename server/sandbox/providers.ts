@@ -1,5 +1,5 @@
 /**
- * The sandbox's catalogue of providers. Slugs name operator and country (DESIGN section 8), and the slug
+ * The sandbox's catalogue of providers. Slugs name operator and country, and the slug
  * implies currency and country. Logos are small SVGs the sandbox serves itself, so nothing leaves the
  * machine.
  */

@@ -1,5 +1,5 @@
 /**
- * First-start data (DESIGN section 9): payment links covering every case, funded payout wallets, and a
+ * First-start data: payment links covering every case, funded payout wallets, and a
  * short history of paid collections so analytics and the nearly exhausted link have something real to
  * count. Runs only on an empty sandbox, so the merchant's own changes survive restarts.
  */
@@ -23,6 +23,31 @@ const PAYOUT_FUNDS: Record<string, number> = {
 function seedLinks(now: number, logo: string): NewPaymentLink[] {
   const inHalfAYear = new Date(now + 182 * DAY_MS).toISOString().slice(0, 10);
   return [
+    // The Swahili and Hausa links are the oldest, so every list's first pages show what they showed before.
+    {
+      id: 'lnk_swahili_ke',
+      title: 'Ada ya shule — Shule ya Msingi Tumaini',
+      description: 'Ada ya muhula wa kwanza, pamoja na vitabu na chakula cha mchana.',
+      isAmountFixed: true,
+      amount: 250_000,
+      currency: 'KES',
+      country: 'KE',
+      locale: 'sw',
+      logo,
+      customFields: [{ label: 'Jina la mwanafunzi', name: 'student_name', type: 'text', required: true }],
+    },
+    {
+      id: 'lnk_hausa_ng',
+      title: 'Taron Kasuwanci na Kano — tikitin shiga',
+      description: 'Rana ɗaya, masu jawabi goma, da abincin rana.',
+      isAmountFixed: true,
+      amount: 500_000,
+      currency: 'NGN',
+      country: 'NG',
+      locale: 'ha',
+      logo,
+      customFields: [{ label: 'Sunan kamfani', name: 'company_name', type: 'text', required: true }],
+    },
     {
       id: 'lnk_fixed_ci',
       title: "Abonnement Premium — L'Écho d'Abidjan",

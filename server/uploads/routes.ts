@@ -1,5 +1,5 @@
 /**
- * Upload routes (DESIGN section 3): a payer's file for a `file-upload` field (public, limited), and the
+ * Upload routes: a payer's file for a `file-upload` field (public, limited), and the
  * merchant's download of it (bearer). The checks live in service.ts.
  */
 import { Hono } from 'hono';

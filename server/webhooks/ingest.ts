@@ -1,5 +1,5 @@
 /**
- * Receiving a verified collection webhook (DESIGN section 5): store it first, deduplicated by
+ * Receiving a verified collection webhook: store it first, deduplicated by
  * `deliveryId` (else `reference:status`), then apply it to the payment through the lifecycle rules. A
  * delivery already processed is acknowledged without being applied again; one stored but not processed
  * (we crashed, or the database failed mid-way) is processed on its redelivery.
@@ -14,7 +14,7 @@ import { first, insertRow, prepared, updateWhere } from '../store/prepared.ts';
 
 /**
  * `deliveryId` optional: a webhook refused for a missing side field would be redelivered forever, and
- * `reference:status` deduplicates it well enough (provider-api.md, receiver behaviour 2).
+ * `reference:status` deduplicates it well enough (as the provider advises receivers).
  */
 export const ReceivedCollectionWebhookSchema = CollectionWebhookSchema.extend({
   deliveryId: z.string().min(1).max(200).optional(),

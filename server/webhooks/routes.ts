@@ -1,5 +1,5 @@
 /**
- * `POST /webhooks/payments` (DESIGN section 5): the provider's collection webhooks. The signature is
+ * `POST /webhooks/payments`: the provider's collection webhooks. The signature is
  * checked over the raw bytes exactly as received (re-serialised JSON would not match), against the client
  * secret and, during a rotation, the previous one. A verified webhook is stored before the 200, so an
  * acknowledged delivery is never lost; a duplicate is acknowledged without being applied twice.

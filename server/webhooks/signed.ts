@@ -1,5 +1,5 @@
 /**
- * The one way provider webhooks come in (DESIGN section 5), shared by `/webhooks/payments` and
+ * The one way provider webhooks come in, shared by `/webhooks/payments` and
  * `/webhooks/disbursements`: a body limit, the optional source-IP allowlist, the signature checked over
  * the raw bytes exactly as received (re-serialised JSON would not match) against the client secret and,
  * during a rotation, the previous one, then strict UTF-8 JSON and the event's schema. Only then does the

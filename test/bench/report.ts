@@ -1,5 +1,5 @@
 /**
- * Turns one run's measurements into the two printed tables. Budgets come from DESIGN section 10. Rows
+ * Turns one run's measurements into the two printed tables. Budgets: docs/architecture.md#budgets. Rows
  * marked "ref" put a sandbox figure (or one part of a route) next to the budget of the merchant route
  * built on it: not that budget itself, but a ceiling for it (the route cannot be faster than its parts).
  */
@@ -8,7 +8,7 @@ import type { RouteKey } from './routes.ts';
 import type { WidgetReady } from './widget-ready.ts';
 import { fmt, formatTable, verdict } from './table.ts';
 
-// DESIGN section 10 says 15 kB and 2 kB: kilobytes of 1000 bytes.
+// Sizes in kilobytes of 1000 bytes.
 export const WIDGET_BUDGET_BYTES = 16_000;
 export const LOCALE_BUDGET_BYTES = 2_000;
 export const RSS_BUDGET_BYTES = 150 * 1024 * 1024;

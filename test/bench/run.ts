@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: measures the budgets of DESIGN section 10 that can be measured today and prints them.
+ * `npm run bench`: measures the budgets (docs/architecture.md#budgets) that can be measured today and prints them.
  *
  * Throughput is judged only as a ratio to a bare Hono route measured in this same run on this same
  * machine, because absolute numbers mean nothing across machines. The bench reports and never gates:
@@ -122,7 +122,7 @@ async function main(): Promise<number> {
   const created = Object.values(paymentsAfterRun).reduce((sum, count) => sum + count, 0);
   const byStatus = Object.entries(paymentsAfterRun).map(([status, count]) => `${count} ${status}`);
   say(`payments at the end of their run: ${created} created; ${byStatus.join(', ') || 'none'}`);
-  say(`\nbudgets (DESIGN section 10; "ref": a sandbox figure, or part of a route, beside that route's budget)\n${budgetTable(measurements)}`);
+  say(`\nbudgets (docs/architecture.md#budgets; "ref": a sandbox figure, or part of a route, beside that route's budget)\n${budgetTable(measurements)}`);
 
   // A required route with no 2xx at all means we measured nothing: a broken bench, not a slow server.
   const dead = Object.values(runs).some((run) => 'result' in run && run.result.rps === 0 && !run.optional);

@@ -109,7 +109,7 @@ export async function startBackend(): Promise<Backend> {
       PAY_CLIENT_ID: BENCH_CLIENT_ID,
       PAY_CLIENT_SECRET: BENCH_CLIENT_SECRET,
       SANDBOX_OUTCOME_DELAY_MS: '0',
-      RATE_LIMITS: 'off', // DESIGN section 10 measures payments "limits lifted"
+      RATE_LIMITS: 'off', // payments are measured with limits lifted
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -1,5 +1,5 @@
 /**
- * DESIGN section 10: "widget interactive after its config arrives (Playwright, performance marks)
+ * The bench's render budget: "widget interactive after its config arrives (Playwright, performance marks)
  * <= 16 ms". Debian's Chromium loads a page of the backend's origin with the built IIFE and one
  * `<pay-checkout>`; the time is from the end of the config response (Resource Timing `responseEnd` of the
  * `GET /api/v1/links/:id`) to the end of the render that follows `pay-ready` (the element's

@@ -1,17 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { en } from '../../widget/i18n/en.ts';
 import { languageOf, translationProblems } from '../../widget/i18n/translation.ts';
-
-describe('the translations in widget/i18n', () => {
-  const files = readdirSync('widget/i18n').filter((name) => name.endsWith('.json'));
-
-  it.each(files)('%s has exactly the English keys, each a text with the same placeholders', (file) => {
-    const messages: unknown = JSON.parse(readFileSync(`widget/i18n/${file}`, 'utf8'));
-    expect(translationProblems(messages)).toEqual([]);
-    expect(Object.keys(messages as object).sort()).toEqual(Object.keys(en).sort());
-  });
-});
 
 describe('translationProblems', () => {
   it('names each missing key, unknown key, non-text value and placeholder mismatch', () => {

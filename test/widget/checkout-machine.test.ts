@@ -16,7 +16,7 @@ const at = (step: CheckoutState['step'], extra: Partial<CheckoutState> = {}): Ch
 });
 
 describe('checkout machine', () => {
-  describe('stepOf (DESIGN section 4)', () => {
+  describe('stepOf', () => {
     const table: [PaymentStatus, PaymentAction, CheckoutState['step']][] = [
       ['pending', 'otp', Step.Otp],
       ['pending', 'pre-otp', Step.PreOtp],

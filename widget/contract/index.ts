@@ -1,5 +1,5 @@
 /**
- * The backend's HTTP API as plain types (DESIGN section 3): the widget's view of every shape it sends
+ * The HTTP API as plain types (docs/architecture.md#contract): the widget's view of every shape it sends
  * and receives. No runtime code beyond `const` value lists, no zod, no DOM, no Node: the server's zod
  * schemas in `server/contract/` are type-tested against these, so the two sides cannot drift apart.
  */

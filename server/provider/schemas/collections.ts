@@ -1,4 +1,4 @@
-/** Collections: checkouts, direct charge, confirm, verify, charge properties (provider-api.md + DESIGN 8). */
+/** Collections: checkouts, direct charge, confirm, verify, charge properties. */
 import { z } from 'zod';
 import {
   CountrySchema,
@@ -14,7 +14,7 @@ import {
   ReferenceSchema,
 } from './common.ts';
 
-/** Statuses of a collection (verify answers one of these; DESIGN 8). */
+/** Statuses of a collection (verify answers one of these). */
 export const COLLECTION_STATUSES = ['pending', 'success', 'failed'] as const;
 export type CollectionStatus = (typeof COLLECTION_STATUSES)[number];
 

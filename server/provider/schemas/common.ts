@@ -22,7 +22,7 @@ export const DateTimeSchema = z.iso.datetime({ offset: true });
 /** Either form; used where the description says "date" but real answers also carry a time. */
 export const DateOrDateTimeSchema = z.union([DateOnlySchema, DateTimeSchema]);
 
-/** Operator and country, e.g. `mtn-ci`, `mpesa-ke` (DESIGN 8: the slug implies currency and country). */
+/** Operator and country, e.g. `mtn-ci`, `mpesa-ke` (the slug implies currency and country). */
 export const ProviderSlugSchema = z
   .string()
   .max(64)
@@ -54,7 +54,7 @@ export const PROVIDER_ERROR_CODES = [
 ] as const;
 export type ProviderErrorCode = (typeof PROVIDER_ERROR_CODES)[number];
 
-/** The HTTP status each code is answered with (DESIGN 8); the sandbox answers with these. */
+/** The HTTP status each code is answered with; the sandbox answers with these. */
 export const PROVIDER_ERROR_STATUS = {
   ValidationError: 400,
   Unauthorized: 401,

@@ -1,4 +1,4 @@
-/** Disbursements, transfer recipients and wallets (provider-api.md + DESIGN 8). */
+/** Disbursements, transfer recipients and wallets (docs/architecture.md#provider-api). */
 import { z } from 'zod';
 import {
   CountrySchema,
@@ -56,7 +56,7 @@ export const ValidatedRecipientSchema = z.looseObject({
 });
 export type ValidatedRecipient = z.infer<typeof ValidatedRecipientSchema>;
 
-/** `reference` is the merchant's; the provider returns it as `externalReference` (DESIGN 8). */
+/** `reference` is the merchant's; the provider returns it as `externalReference`. */
 export const DisbursementRequestSchema = z.object({
   transferRecipientId: z.string().min(1),
   amount: PositiveMinorUnitsSchema,

@@ -1,4 +1,4 @@
-/** Payment links and their analytics (provider-api.md, Payment link). */
+/** Payment links and their analytics. */
 import { z } from 'zod';
 import {
   CountrySchema,

@@ -1,7 +1,7 @@
 /**
  * How a stored disbursement looks from outside: the API object (answers, list items, verify) and the
  * `data` of its `disbursement.status` webhook. Both carry the service's `reference` and the merchant's
- * `externalReference` (DESIGN section 8).
+ * `externalReference` (docs/architecture.md#provider-api).
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, SandboxDisbursementRow } from '../../store/schema.ts';
@@ -40,7 +40,7 @@ function commonFields(context: SandboxContext, row: SandboxDisbursementRow) {
   };
 }
 
-/** The Disbursement resource of provider-api.md, plus `narration`, `createdAt` and `completedAt`. */
+/** The provider's Disbursement resource, plus `narration`, `createdAt` and `completedAt`. */
 export function toDisbursement(context: SandboxContext, row: SandboxDisbursementRow) {
   return {
     id: row.id,

@@ -1,5 +1,5 @@
 /**
- * How a payout ends (DESIGN section 9): a recipient phone ending `04`, or an amount ending in `13`, ends
+ * How a payout ends: a recipient phone ending `04`, or an amount ending in `13`, ends
  * `failed`; any other ends `success`. The outcome is scheduled when the payout is made (`due_status`,
  * `due_at`) and applied by `settleDueDisbursements`, which the sandbox's `runDue` calls, and which the
  * list and verify routes call first so what they show is current.

@@ -1,6 +1,6 @@
 /**
- * The provider's disbursement and wallet endpoints (provider-api.md, Disbursements and Wallets; shapes
- * from DESIGN section 8). Mounted behind the sandbox's client-credential check.
+ * The provider's disbursement and wallet endpoints (docs/architecture.md#provider-api).
+ * Mounted behind the sandbox's client-credential check.
  */
 import { Hono } from 'hono';
 import {

@@ -1,4 +1,4 @@
-/** The sandbox's own tables (DESIGN section 9): links, transactions, payouts, wallets, deliveries. */
+/** The sandbox's own tables: links, transactions, payouts, wallets, deliveries. */
 import type { Kysely, Migration } from 'kysely';
 
 // Kysely's schema builder writes portable DDL; `bigint` is INTEGER affinity on SQLite.

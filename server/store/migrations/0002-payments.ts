@@ -1,5 +1,5 @@
 /**
- * The backend's own tables (DESIGN sections 4 to 6): checkout sessions, payments, idempotency keys,
+ * The backend's own tables (docs/architecture.md#storage): checkout sessions, payments, idempotency keys,
  * uploads and received provider webhooks. Money and times are bigint (minor units, epoch ms UTC).
  */
 import type { Kysely, Migration } from 'kysely';

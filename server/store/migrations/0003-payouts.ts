@@ -1,5 +1,5 @@
 /**
- * The payout ledger (DESIGN sections 3 and 6): recipients validated through us (so a payout knows its
+ * The payout ledger: recipients validated through us (so a payout knows its
  * provider, currency, country and label before the provider is called) and one row per payout, keyed on
  * our reference (`po_` + 128 random bits), which the provider echoes back as `externalReference`.
  */

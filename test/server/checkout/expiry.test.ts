@@ -1,5 +1,5 @@
 /**
- * A date-only `expiresAt` lasts to the end of that day, UTC (DESIGN section 5), judged by our injected
+ * A date-only `expiresAt` lasts to the end of that day, UTC, judged by our injected
  * clock: within one provider-cache lifetime, so the provider's own view cannot be what decides.
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';

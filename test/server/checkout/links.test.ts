@@ -63,6 +63,35 @@ describe('GET /api/v1/links/:id', () => {
     });
   });
 
+  it('answers the Swahili (KES) and Hausa (NGN) links with their locale', async () => {
+    const swahili = await getLink('lnk_swahili_ke');
+    expect(swahili.status).toBe(200);
+    expect(swahili.json.data).toMatchObject({
+      id: 'lnk_swahili_ke',
+      locale: 'sw',
+      currency: 'KES',
+      currencyExponent: 2,
+      country: 'KE',
+      amount: { fixed: 250_000 },
+      customFields: [{ name: 'student_name', label: 'Jina la mwanafunzi', type: 'text', required: true }],
+    });
+    expect(swahili.json.data.methods.map((method: { provider: string }) => method.provider)).toEqual([
+      'mpesa-ke',
+      'airtel-ke',
+    ]);
+    const hausa = await getLink('lnk_hausa_ng');
+    expect(hausa.status).toBe(200);
+    expect(hausa.json.data).toMatchObject({
+      id: 'lnk_hausa_ng',
+      locale: 'ha',
+      currency: 'NGN',
+      currencyExponent: 2,
+      country: 'NG',
+      amount: { fixed: 500_000 },
+      customFields: [{ name: 'company_name', label: 'Sunan kamfani', type: 'text', required: true }],
+    });
+  });
+
   it('answers a variable NGN link (exponent 2) with min, max and its networks', async () => {
     const { json } = await getLink('lnk_donation_ng');
     expect(json.data.currencyExponent).toBe(2);

@@ -1,5 +1,5 @@
 /**
- * The console's login (DESIGN section 3): the API key from a form becomes an HttpOnly, SameSite=Strict
+ * The console's login: the API key from a form becomes an HttpOnly, SameSite=Strict
  * session cookie; a wrong key says nothing but `?error=1`; attempts are limited per IP; the cookie opens
  * the merchant routes, but an unsafe method carried by it must come from our own origin (CSRF).
  */

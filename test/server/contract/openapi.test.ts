@@ -1,4 +1,4 @@
-/** GET /openapi.json and GET /docs: generated from the zod schemas, covering every route of DESIGN section 3. */
+/** GET /openapi.json and GET /docs: generated from the zod schemas, covering every route of the API. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type AppFixture } from '../app-fixture.ts';
 
@@ -89,7 +89,7 @@ describe('GET /openapi.json', () => {
     expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(SCHEMA_IDS));
   });
 
-  it('has every route of DESIGN section 3, and nothing it cannot resolve', () => {
+  it('has every route of the API, and nothing it cannot resolve', () => {
     for (const [method, path] of ROUTES) expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
     for (const ref of refs(doc)) {
       const [, section, kind, name] = ref.split('/');

@@ -1,5 +1,5 @@
 /**
- * The server's zod schemas against the widget's plain types (DESIGN section 3): a type-level test, so a
+ * The server's zod schemas against the widget's plain types: a type-level test, so a
  * field added, renamed or made optional on one side only fails `tsc` and this suite. Requests compare
  * the input side (what a client may send; `expiresIn` has a default), answers the output side.
  */

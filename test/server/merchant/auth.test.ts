@@ -1,5 +1,5 @@
 /**
- * Every merchant route of issue 6 is behind the merchant key (DESIGN section 3): no key, a wrong key or
+ * Every merchant route of issue 6 is behind the merchant key: no key, a wrong key or
  * another scheme is 401 `unauthorized` with `WWW-Authenticate`, before any input is looked at. The public
  * checkout config of a link stays public.
  */

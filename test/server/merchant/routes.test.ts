@@ -1,5 +1,5 @@
 /**
- * The merchant's views of the provider (DESIGN sections 3 and 8): wallets, collections, payment links and
+ * The merchant's views of the provider: wallets, collections, payment links and
  * a link's analytics, with the provider's list rules and strict query validation.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * `GET /metrics` (DESIGN section 3): Prometheus text 0.0.4 behind the merchant key; requests counted by
+ * `GET /metrics`: Prometheus text 0.0.4 behind the merchant key; requests counted by
  * route pattern (never the raw path), a latency histogram, payments by status counted at scrape time,
  * provider errors as answered, and webhook deliveries received.
  */

@@ -1,5 +1,5 @@
 /**
- * Merchant notifications on PostgreSQL (DESIGN section 6): the outbox row is committed with the final
+ * Merchant notifications on PostgreSQL: the outbox row is committed with the final
  * status or not at all, and two backend instances delivering at once send each message once.
  * Skipped visibly when no PostgreSQL is available.
  */

@@ -1,5 +1,5 @@
 /**
- * Confirm and the payment token (DESIGN sections 3 and 5): at most 5 wrong codes, a repeated code replays
+ * Confirm and the payment token: at most 5 wrong codes, a repeated code replays
  * its answer instead of counting, confirm only in the matching step, and nobody without the token can
  * read, confirm or follow a payment (an unknown reference looks the same as a wrong token).
  */

@@ -1,5 +1,5 @@
 /**
- * GET /api/v1/payments/:reference/events (DESIGN section 4): the current state at once, every change as
+ * GET /api/v1/payments/:reference/events: the current state at once, every change as
  * `event: payment` with the version as `id`, a heartbeat comment every 15 s, the end after a final
  * status, and nothing left behind when the client leaves.
  */

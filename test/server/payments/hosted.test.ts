@@ -1,5 +1,5 @@
 /**
- * Hosted checkout (DESIGN section 2, journey 2): the payer leaves for the provider's page and comes back
+ * Hosted checkout: the payer leaves for the provider's page and comes back
  * to the widget's page with our reference; approve, decline and cancel each end where the table says.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

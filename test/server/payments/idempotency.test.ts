@@ -1,5 +1,5 @@
 /**
- * Idempotency-Key on POST /api/v1/payments (DESIGN section 5, IETF draft semantics): one provider call
+ * Idempotency-Key on POST /api/v1/payments (IETF draft semantics): one provider call
  * per key, the stored answer byte for byte, 422 for another body, 409 while in flight, 24 hours.
  */
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-/** The main journey (DESIGN section 2, journey 1): link -> charge -> OTP -> processing -> webhook -> success. */
+/** The main journey: link -> charge -> OTP -> processing -> webhook -> success. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startApp, type AppFixture } from '../app-fixture.ts';
 import { confirm, created, fixedCiPayment, get, paymentRow, sandboxCharges } from './helpers.ts';

@@ -1,4 +1,4 @@
-/** The lifecycle rules of DESIGN section 4 as pure decisions (server/payments/lifecycle.ts). */
+/** The lifecycle rules as pure decisions (server/payments/lifecycle.ts). */
 import { describe, expect, it } from 'vitest';
 import { decide, hasLapsed, type ProviderObservation } from '../../../server/payments/lifecycle.ts';
 import { fromChargeResult } from '../../../server/payments/provider-answers.ts';

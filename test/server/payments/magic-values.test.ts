@@ -1,5 +1,5 @@
 /**
- * Every magic phone suffix of the sandbox (DESIGN section 9), driven through our widget API: what the
+ * Every magic phone suffix of the sandbox, driven through our widget API: what the
  * payer sees at each step, and the verified end state.
  */
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The payments engine on PostgreSQL, where several instances share one database (DESIGN section 6):
+ * The payments engine on PostgreSQL, where several instances share one database:
  * status pushes travel by LISTEN/NOTIFY, one reconciliation round runs at a time, and the per-link lock
  * holds across instances. Skipped visibly when no PostgreSQL is available.
  */

@@ -1,4 +1,4 @@
-/** Rate limits (DESIGN section 5): 429 `rate_limited` with Retry-After, per scope, by the injected clock. */
+/** Rate limits: 429 `rate_limited` with Retry-After, per scope, by the injected clock. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { startApp, type AppFixture } from '../app-fixture.ts';
 import { create, created, fixedCiPayment, get } from './helpers.ts';

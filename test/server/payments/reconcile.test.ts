@@ -1,5 +1,5 @@
 /**
- * Reconciliation (DESIGN section 5): a payment interrupted by a restart is finished by verify, a payment
+ * Reconciliation: a payment interrupted by a restart is finished by verify, a payment
  * the provider never received fails, a lapsed step expires, and nothing younger than a minute is touched.
  */
 import { mkdtempSync, rmSync } from 'node:fs';

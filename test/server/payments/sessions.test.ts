@@ -1,4 +1,4 @@
-/** Session (cart) mode (DESIGN section 2, journey 3): the session's amount, and paid only once. */
+/** Session (cart) mode: the session's amount, and paid only once. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startApp, TEST_MERCHANT_KEY, type AppFixture } from '../app-fixture.ts';
 import { create, created, get } from './helpers.ts';

@@ -1,5 +1,5 @@
 /**
- * Bad input to the payout routes (DESIGN sections 3 and 5): wrong types, floats, negatives, huge
+ * Bad input to the payout routes: wrong types, floats, negatives, huge
  * numbers, unknown fields, wrong media types and oversized bodies are 4xx envelopes, never a 5xx, and
  * pay nothing out.
  */

@@ -1,5 +1,5 @@
 /**
- * Idempotency of POST /api/v1/payouts (DESIGN section 5, scope `payouts`): the same key and body replay
+ * Idempotency of POST /api/v1/payouts (scope `payouts`): the same key and body replay
  * the stored answer byte for byte with one provider disbursement; another body is 422; a key is required.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';

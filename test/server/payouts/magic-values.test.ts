@@ -1,5 +1,5 @@
 /**
- * The sandbox's payout magic values (DESIGN section 9), end to end through our backend for both
+ * The sandbox's payout magic values, end to end through our backend for both
  * recipient forms: validate the recipient, POST /api/v1/payouts, the sandbox's outcome arriving by
  * webhook, then GET /api/v1/payouts/:reference, with the disbursement wallet after the request and at the
  * end. A recipient phone ending 04 or an amount ending in 13 fails (the wallet gets amount and charge

@@ -1,5 +1,5 @@
 /**
- * Paying out against the sandbox (DESIGN sections 3, 5 and 9): the ledger row, the provider's webhook
+ * Paying out against the sandbox: the ledger row, the provider's webhook
  * moving it to its final status, the magic values that fail (phone ending 04, amount ending 13) with the
  * wallet refunded, InsufficientBalance, verify on read, and a timed-out request resolved through verify.
  */

@@ -1,5 +1,5 @@
 /**
- * Payouts on PostgreSQL (DESIGN section 6): the ledger, the disbursement webhook, idempotency and one
+ * Payouts on PostgreSQL: the ledger, the disbursement webhook, idempotency and one
  * reconciliation round at a time across instances. Skipped visibly when no PostgreSQL is available.
  */
 import { Client } from 'pg';

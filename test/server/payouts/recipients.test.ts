@@ -1,5 +1,5 @@
 /**
- * Payout recipients (DESIGN sections 3 and 8): a provider's properties, and validation of a mobile-money
+ * Payout recipients: a provider's properties, and validation of a mobile-money
  * or bank account into a recipient id, refused with field errors when the provider would not pay it.
  */
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * reconcilePayouts (DESIGN section 5): non-final payouts older than a minute are verified (a lost
+ * reconcilePayouts: non-final payouts older than a minute are verified (a lost
  * webhook does not leave a payout processing), and the ledger is compared with the provider's list,
  * each difference logged.
  */

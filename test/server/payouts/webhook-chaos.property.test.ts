@@ -1,5 +1,5 @@
 /**
- * Disbursement webhook chaos as a property (issue 6, DESIGN section 5): fast-check generates payouts, each
+ * Disbursement webhook chaos as a property (issue 6): fast-check generates payouts, each
  * with the provider's true final status, and a multiset of deliveries for each: processing updates,
  * retries of the final one (same deliveryId, or no id so `reference:status` deduplicates), stale
  * statuses, a conflicting later final, forged signatures, webhooks whose amount differs from the ledger,

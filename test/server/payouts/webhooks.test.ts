@@ -1,5 +1,5 @@
 /**
- * POST /webhooks/disbursements under chaos (DESIGN section 5): bad signatures, duplicates, reordering,
+ * POST /webhooks/disbursements under chaos: bad signatures, duplicates, reordering,
  * deliveries without a `deliveryId`, unknown payouts, a receiver that was down; and, over every order of
  * a three-delivery sequence, the same ledger at the end.
  */

@@ -77,7 +77,7 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
   throw new Error('expected a rejection');
 }
 
-// --- Answers shaped as provider-api.md and DESIGN 8 describe ---------------------------------------
+// --- Answers shaped as the provider API describes ---------------------------------------------------
 
 const chargeResult = {
   reference: 'ref-1',

@@ -107,7 +107,7 @@ describe.each(transports)('over $name', ({ transport }) => {
   describe('payment links', () => {
     it('lists with the default limit and fetches one with analytics', async () => {
       const list = await client.listPaymentLinks();
-      expect(list).toMatchObject({ total: 9, page: 1, limit: 2, pages: 5 });
+      expect(list).toMatchObject({ total: 11, page: 1, limit: 2, pages: 6 });
       expect(list.data).toHaveLength(2);
 
       const link = await client.getPaymentLink('lnk_limited_ke');

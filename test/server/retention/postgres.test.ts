@@ -1,5 +1,5 @@
 /**
- * RETENTION_DAYS on PostgreSQL (DESIGN section 6): the same purge (bytea uploads, RETURNING, partial
+ * RETENTION_DAYS on PostgreSQL: the same purge (bytea uploads, RETURNING, partial
  * indexes), and one round at a time across instances. Skipped visibly when no PostgreSQL is available.
  */
 import { Client } from 'pg';

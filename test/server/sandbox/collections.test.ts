@@ -1,4 +1,4 @@
-// The sandbox's collections through raw requests: every magic phone suffix (DESIGN 9), confirm, verify,
+// The sandbox's collections through raw requests: every magic phone suffix, confirm, verify,
 // hosted checkouts and their page, charge properties, the checkout list, validation and webhooks.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -479,7 +479,7 @@ describe('direct charge, magic suffixes', () => {
     expect(paid.json.data).toMatchObject({ reference: 'ref-09', status: 'success', paidAt: nowSeconds() });
     expect((await verify('ref-09')).json.data.status).toBe('success');
 
-    // A second force is refused (ValidationError, so 400 as DESIGN 8 maps it) and changes nothing.
+    // A second force is refused (ValidationError, so 400) and changes nothing.
     const again = await sandbox.api('POST', '/_admin/transactions/ref-09/status', { status: 'success' });
     expect(again.status).toBe(400);
     expect(again.json).toEqual(providerError(400, 'ValidationError', 'Transaction ref-09 is already final'));

@@ -218,7 +218,7 @@ export async function startSandbox(overrides: StartOptions = {}): Promise<Sandbo
 }
 
 /**
- * The provider's error body (DESIGN 8), for `toEqual` on an answer's `json`; without `error` any message
+ * The provider's error body, for `toEqual` on an answer's `json`; without `error` any message
  * is accepted.
  */
 export const providerError = (statusCode: number, errorCode: string, error?: string) => ({

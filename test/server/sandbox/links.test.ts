@@ -1,4 +1,4 @@
-// The sandbox's payment links: list rules (DESIGN 8), a link with analytics, statuses, and auth.
+// The sandbox's payment links: list rules, a link with analytics, statuses, and auth.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   PaymentLinkListResponseSchema,
@@ -34,6 +34,8 @@ const SEEDED_NEWEST_FIRST = [
   'lnk_limited_ke',
   'lnk_donation_ng',
   'lnk_fixed_ci',
+  'lnk_hausa_ng',
+  'lnk_swahili_ke',
 ];
 
 let sandbox: SandboxFixture;
@@ -50,49 +52,49 @@ describe('GET /payments/v1/payment-links', () => {
   it('defaults to page 1 and limit 2, newest first, in the shape the client parses', async () => {
     const answer = await list();
     expect(answer.status).toBe(200);
-    expect(answer.json).toMatchObject({ statusCode: 200, total: 9, page: 1, pages: 5, limit: 2 });
+    expect(answer.json).toMatchObject({ statusCode: 200, total: 11, page: 1, pages: 6, limit: 2 });
     expect(ids(answer.json.data)).toEqual(['lnk_completed_ke', 'lnk_inactive_ng']);
     expect(PaymentLinkListResponseSchema.safeParse(answer.json).success).toBe(true);
   });
 
   it.each([
-    [1, 9],
-    [2, 5],
-    [3, 3],
+    [1, 11],
+    [2, 6],
+    [3, 4],
     [4, 3],
-    [8, 2],
-    [9, 1],
-    [10, 1],
+    [10, 2],
+    [11, 1],
+    [12, 1],
     [100, 1],
-  ])('answers pages = ceil(9 / %i) = %i', async (limit, pages) => {
+  ])('answers pages = ceil(11 / %i) = %i', async (limit, pages) => {
     const answer = await list(`?limit=${limit}`);
     expect(answer.status).toBe(200);
-    expect(answer.json).toMatchObject({ total: 9, page: 1, pages, limit });
-    expect(answer.json.data).toHaveLength(Math.min(limit, 9));
+    expect(answer.json).toMatchObject({ total: 11, page: 1, pages, limit });
+    expect(answer.json.data).toHaveLength(Math.min(limit, 11));
   });
 
   it('walks every page without gaps or repeats', async () => {
     const seen: string[] = [];
     for (let page = 1; page <= 3; page++) {
       const answer = await list(`?limit=4&page=${page}`);
-      expect(answer.json).toMatchObject({ total: 9, page, pages: 3, limit: 4 });
+      expect(answer.json).toMatchObject({ total: 11, page, pages: 3, limit: 4 });
       seen.push(...ids(answer.json.data));
     }
     expect(seen).toEqual(SEEDED_NEWEST_FIRST);
   });
 
   it('answers a page past the end with 200, no data and the right total', async () => {
-    for (const query of ['?page=6', '?page=2&limit=9', '?page=1000&limit=100']) {
+    for (const query of ['?page=7', '?page=2&limit=11', '?page=1000&limit=100']) {
       const answer = await list(query);
       expect(answer.status).toBe(200);
       expect(answer.json.data).toEqual([]);
-      expect(answer.json.total).toBe(9);
+      expect(answer.json.total).toBe(11);
     }
-    expect((await list('?page=6')).json).toEqual({
+    expect((await list('?page=7')).json).toEqual({
       statusCode: 200,
-      total: 9,
-      page: 6,
-      pages: 5,
+      total: 11,
+      page: 7,
+      pages: 6,
       limit: 2,
       data: [],
     });
@@ -126,8 +128,9 @@ describe('GET /payments/v1/payment-links', () => {
 
   it('filters by country and by currency, counting only what matches', async () => {
     const kenya = await list('?country=KE');
-    expect(kenya.json).toMatchObject({ total: 2, pages: 1, limit: 2 });
+    expect(kenya.json).toMatchObject({ total: 3, pages: 2, limit: 2 });
     expect(ids(kenya.json.data)).toEqual(['lnk_completed_ke', 'lnk_limited_ke']);
+    expect(ids((await list('?country=KE&page=2')).json.data)).toEqual(['lnk_swahili_ke']);
 
     const xof = await list('?currency=XOF&limit=10');
     expect(xof.json).toMatchObject({ total: 4, pages: 1 });

@@ -485,7 +485,7 @@ describe('faults', () => {
     await sandbox.clock.advance(1);
     const answer = await pending;
     expect(answer.status).toBe(200);
-    expect(answer.json.total).toBe(9);
+    expect(answer.json.total).toBe(11);
     expect(sandbox.clock.sleepers).toBe(0);
   });
 

@@ -123,6 +123,6 @@ describe.each(engines)('store on $name', (engine) => {
     expect(JSON.parse(delivered[0] ?? '{}')).toMatchObject({ event: 'payment.completed', data: { reference: data.reference } });
 
     const links = await sandbox.app.request('/payments/v1/payment-links?limit=100', { headers });
-    expect(((await links.json()) as { total: number }).total).toBe(9);
+    expect(((await links.json()) as { total: number }).total).toBe(11);
   });
 });

@@ -1,11 +1,11 @@
 /**
- * Collection webhook chaos as a property (issue 6, DESIGN sections 4 and 5): fast-check generates
+ * Collection webhook chaos as a property (issue 6): fast-check generates
  * payments (waiting for the payer's OTP, or processing) and, for each, a multiset of deliveries:
  * pending/success/failed webhooks with and without a deliveryId (retries and duplicates), a success for
  * another amount, forged signatures, a signed body with a status the provider does not send, a receiver
  * that stored a delivery and crashed before processing it (the provider redelivers later), reads by the
  * payer and time passing beyond the payer's step. Every order is allowed. After each step the payment
- * must only have moved forward; at the end its status and flag must be what DESIGN section 4 says: the
+ * must only have moved forward; at the end its status and flag must be what the lifecycle says: the
  * first final status stands, except that a provider success still wins over `expired` (flagged
  * `late_success`); a success for another amount is no success (`failed`, flagged `amount_mismatch`); a
  * later, different final is kept out and flagged `conflicting_final`.
@@ -93,7 +93,7 @@ const scenarioArbitrary = fc.array(planArbitrary, { minLength: 1, maxLength: 3 }
     .map((order) => ({ plans, order }));
 });
 
-/** DESIGN section 4 as a model: status and flag of one payment. */
+/** The payment lifecycle as a model: status and flag of one payment. */
 interface Model {
   status: string;
   flag: string | null;
@@ -277,7 +277,7 @@ async function runScenario({ plans, order }: { plans: PaymentPlan[]; order: Step
   }
 }
 
-describe('payment webhooks: any order and duplication ends in the status DESIGN section 4 says', () => {
+describe('payment webhooks: any order and duplication ends in the status the lifecycle says', () => {
   it('holds for generated payments and delivery orders', async () => {
     await fc.assert(fc.asyncProperty(scenarioArbitrary, runScenario), { numRuns: 60 });
   }, 60_000);

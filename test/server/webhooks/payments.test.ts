@@ -1,5 +1,5 @@
 /**
- * POST /webhooks/payments (DESIGN section 5): signature over the raw bytes (current or previous secret),
+ * POST /webhooks/payments: signature over the raw bytes (current or previous secret),
  * stored before the 200, deduplicated, never regressing a final status, and never a 5xx for garbage.
  */
 import { afterEach, describe, expect, it } from 'vitest';
