@@ -15,6 +15,7 @@ export default defineConfig({
         },
       },
       {
+        // The widget's build plugins (widget/build/), run in Node as Vite runs them.
         test: { name: 'build', include: ['test/build/**/*.test.ts'], environment: 'node' },
       },
     ],

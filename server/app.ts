@@ -44,6 +44,8 @@ export interface AppDeps {
   publicUrl: string;
   /** Where the widget build lives (default `dist`, relative to the working directory). */
   widgetDistDir?: string;
+  /** The widget's translations, put in the configs of links in their language (default `widget/i18n`). */
+  translationsDir?: string;
   /** Payment status pushes; default: made from `store` (main.ts passes its own, to close on shutdown). */
   events?: PaymentEvents;
 }

@@ -23,7 +23,7 @@ import {
 } from './events.ts';
 import { customField, textField, type FieldProps } from './fields/index.ts';
 import { dropdownField } from './fields/dropdown.ts';
-import { en, fill, loadMessages, type Messages } from './i18n/index.ts';
+import { LocaleController, en, fill, type Messages } from './i18n/index.ts';
 import { formatMoney, intlReady, numberFormat, parseAmount, plainMoney } from './money.ts';
 import { styles } from './pay-checkout.styles.ts';
 import { browserTransport, type Transport } from './transport.ts';
@@ -37,6 +37,8 @@ const COUNTDOWN_SECONDS = 5;
 /** Steps where the payment moves on outside the widget, so it follows the payment. */
 const WAITING: readonly Step[] = [Step.Processing, Step.Redirecting, Step.BankTransfer];
 const WAITING_FOR_PAGE: readonly Step[] = [Step.Idle, Step.Loading, Step.Resuming];
+
+const loading = (text: string) => html`<p class="pay__loading" aria-busy="true">${text}</p>`;
 
 /** Only http(s) URLs from the config or the provider reach `src`/`href`. */
 const safeUrl = (url?: string) => (url && /^https?:\/\//i.test(url) ? url : undefined);
@@ -117,7 +119,6 @@ export class PayCheckout extends LitElement {
     customer: { attribute: false },
     transport: { attribute: false },
     _state: { state: true },
-    _messages: { state: true },
   };
 
   /** Payment link id. */
@@ -138,8 +139,6 @@ export class PayCheckout extends LitElement {
   declare transport: Transport;
   /** @internal */
   declare _state: CheckoutState;
-  /** @internal */
-  declare _messages: Messages;
 
   #values: Record<string, FieldAnswer> = {};
   #errors: Record<string, string> = {};
@@ -153,7 +152,13 @@ export class PayCheckout extends LitElement {
   #timers = new Set<number>();
   #countdown = 0;
   #focus?: string | true;
-  #language = '';
+  #i18n = new LocaleController(this, {
+    requested: () => this.locale,
+    config: () => this._state.config,
+    configPending: () => this._state.step === Step.Loading,
+    localesUrl: () => new URL('locales/', this.api ? new URL('/widget/', this.api) : scriptUrl),
+    transport: () => this.transport,
+  });
   /** The next render formats money by hand: it shows the form, and Intl's first use would not fit its frame. */
   #plainMoney = false;
 
@@ -162,15 +167,19 @@ export class PayCheckout extends LitElement {
     this.popup = false;
     this.transport = browserTransport;
     this._state = { step: Step.Idle };
-    this._messages = en;
   }
 
   get #api() {
     return new Api(this.api || new URL(scriptUrl).origin, this.transport);
   }
 
+  /** The language of every text on screen (English until the locale's messages are in). */
+  get _messages(): Messages {
+    return this.#i18n.messages ?? en;
+  }
+
   get #locale() {
-    return this.locale || this._state.config?.locale || document.documentElement.lang || 'en';
+    return this.#i18n.locale;
   }
 
   override connectedCallback() {
@@ -186,14 +195,6 @@ export class PayCheckout extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>) {
     if (changed.has('link') || changed.has('session') || changed.has('api')) void this.#load();
-    const locale = this.#locale;
-    if (locale !== this.#language) {
-      this.#language = locale;
-      const base = new URL('locales/', this.api ? new URL('/widget/', this.api) : scriptUrl);
-      void loadMessages(locale, base, this.transport).then((messages) => {
-        if (this.#language === locale) this._messages = messages;
-      });
-    }
   }
 
   protected override updated() {
@@ -684,11 +685,13 @@ export class PayCheckout extends LitElement {
 
   protected override render() {
     const { step, config } = this._state;
-    const body = this.#renderStep();
+    // Until the messages of its language are in, the checkout shows its loading state, without text.
+    const ready = !!this.#i18n.messages;
+    const body = ready ? this.#renderStep() : loading('');
     return html`<div class="pay" part="base" lang=${this.#locale}>
-      <div class="pay__live" role="status">${this.#status()}</div>
+      <div class="pay__live" role="status">${ready ? this.#status() : ''}</div>
       ${
-        config && step !== Step.Form && step !== Step.Submitting
+        ready && config && step !== Step.Form && step !== Step.Submitting
           ? html`<div class="pay__merchant">${this.#logo(config.logo)}<span>${config.title}</span></div>`
           : nothing
       }
@@ -704,7 +707,7 @@ export class PayCheckout extends LitElement {
         return nothing;
       case Step.Loading:
       case Step.Resuming:
-        return html`<p class="pay__loading" aria-busy="true">${messages.loading}</p>`;
+        return loading(messages.loading);
       case Step.Unavailable:
         return this.#screen('error', html`<p class="pay__text">${messages.unavailableText}</p>`);
       case Step.Error:

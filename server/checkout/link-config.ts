@@ -10,6 +10,7 @@ import type {
   CustomField,
   Method,
 } from '../../widget/contract/index.ts';
+import type { Messages } from '../../widget/i18n/en.ts';
 import type { PaymentLinkWithAnalytics } from '../provider/schemas.ts';
 
 const DAY_MS = 86_400_000;
@@ -19,6 +20,8 @@ export interface LinkSnapshot {
   link: PaymentLinkWithAnalytics;
   methods: Method[];
   currencyExponent: number;
+  /** The widget's messages in the link's language; absent for English or a language we have none for. */
+  messages?: Messages | undefined;
 }
 
 /** The instant a link stops: a date-only `expiresAt` lasts to the end of that day, UTC. */
@@ -110,7 +113,7 @@ export function linkStatus(snapshot: LinkSnapshot, inFlight: number, now: number
 }
 
 export function linkConfig(snapshot: LinkSnapshot, inFlight: number, now: number): CheckoutConfig {
-  const { link, methods, currencyExponent } = snapshot;
+  const { link, methods, currencyExponent, messages } = snapshot;
   const amount = amountRule(link, inFlight);
   const { logo, redirectUrl, expiresAt } = snapshotParts(snapshot);
   // A copy per config: a caller may change its config without changing the next payer's.
@@ -124,6 +127,8 @@ export function linkConfig(snapshot: LinkSnapshot, inFlight: number, now: number
     ...(link.description ? { description: link.description } : {}),
     ...(logo ? { logo } : {}),
     ...(link.locale ? { locale: link.locale } : {}),
+    // With the config, so the widget shows its first form in the link's language without a second request.
+    ...(messages ? { messages } : {}),
     currency: link.currency,
     currencyExponent,
     country: link.country,

@@ -17,6 +17,7 @@ import { currencyExponent, UnknownCurrencyError } from './currency.ts';
 import { linkConfig, linkStatus, type LinkSnapshot } from './link-config.ts';
 import { methodsFor, providerCatalogue, type MethodSources } from './methods.ts';
 import { findSession, marketProviders, sessionConfig } from './sessions.ts';
+import { readTranslations } from './translations.ts';
 
 export const LINK_TTL_MS = 10_000;
 /** Networks of a provider change rarely; a minute keeps the warm path free of provider calls. */
@@ -27,12 +28,13 @@ const UTF8 = new TextEncoder();
 
 export type CheckoutKind = CheckoutConfig['kind'];
 export type CheckoutDeps = Pick<AppDeps, 'config' | 'store' | 'provider' | 'clock' | 'logger'> &
-  Partial<Pick<AppDeps, 'sandbox'>>;
+  Partial<Pick<AppDeps, 'sandbox' | 'translationsDir'>>;
 
 export function createCheckoutService(deps: CheckoutDeps) {
   const { config, store, provider, clock } = deps;
   const catalogue = providerCatalogue(config, deps.sandbox?.context.config.publicUrl);
   const links = createTtlCache<LinkSnapshot>(clock, LINK_TTL_MS);
+  const translations = readTranslations(deps.translationsDir);
   /** Links whose last snapshot has an amount limit: their `remaining` moves with the provider's totals. */
   const limitedLinks = new Set<string>();
   const sources: MethodSources = {
@@ -63,7 +65,12 @@ export function createCheckoutService(deps: CheckoutDeps) {
       else limitedLinks.delete(id);
       const slugs = link.analytics.clientProviders.map((entry) => entry.provider);
       const methods = await methodsFor(slugs, { ...sources, logger });
-      return { link, methods, currencyExponent: exponentOf(link.currency, logger) };
+      return {
+        link,
+        methods,
+        currencyExponent: exponentOf(link.currency, logger),
+        messages: translations(link.locale),
+      };
     } catch (error) {
       if (error instanceof ProviderRequestError) throw notFound('Payment link');
       if (error instanceof ProviderError) {

@@ -63,6 +63,13 @@ export const CheckoutConfigSchema = z
     description: z.string().optional(),
     logo: z.string().optional(),
     locale: z.string().optional(),
+    messages: z
+      .record(z.string(), z.string())
+      .optional()
+      .meta({
+        description:
+          "The widget's messages in the language of `locale` (keyed as its English ones), when that is not English and the server has them: the widget shows them without fetching a locale file.",
+      }),
     currency: CurrencyCodeSchema,
     currencyExponent: z.int().min(0).max(4).meta({ description: 'ISO 4217 minor units: XOF 0, NGN 2.' }),
     country: CountryCodeSchema,

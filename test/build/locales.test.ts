@@ -1,59 +1,68 @@
-/**
- * The locale files: each is complete (English's keys, the same placeholders), the build emits each one
- * to `locales/<language>.json`, and each fits its budget of 2,000 B brotli (quality 11), as served.
- */
-import { readdirSync, readFileSync } from 'node:fs';
-import { brotliCompressSync, constants } from 'node:zlib';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Plugin } from 'vite';
-import { describe, expect, it } from 'vitest';
-import viteConfig from '../../vite.config.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { locales } from '../../widget/build/locales.ts';
 import { en } from '../../widget/i18n/en.ts';
 
-const BUDGET_BYTES = 2_000;
-const folder = new URL('../../widget/i18n/', import.meta.url);
-const sources = readdirSync(folder).filter((name) => name.endsWith('.json'));
+interface Emitted {
+  type: string;
+  fileName: string;
+  source: string;
+}
 
-const placeholders = (template: string) => (template.match(/\{\w+\}/g) ?? []).sort();
-
-/** What the build's locales plugin emits, by file name: it runs as Vite runs it, with a recording `emitFile`. */
-function emittedLocales(): Map<string, string> {
-  const plugin = (viteConfig.plugins ?? [])
-    .flat()
-    .find((candidate): candidate is Plugin => (candidate as Plugin | null)?.name === 'pay-checkout-locales');
-  if (!plugin) throw new Error('no pay-checkout-locales plugin in vite.config.ts');
-  const emitted = new Map<string, string>();
-  const emitFile = (file: { fileName: string; source: string }) => emitted.set(file.fileName, file.source);
-  const generateBundle = plugin.generateBundle as unknown as (this: unknown) => void;
-  generateBundle.call({ emitFile });
+/** Runs the plugin's generateBundle hook the way Rollup does: files emitted, errors thrown. */
+function generate(plugin: Plugin): Emitted[] {
+  const emitted: Emitted[] = [];
+  const context = {
+    emitFile: (file: Emitted) => emitted.push(file),
+    error: (message: string) => {
+      throw new Error(message);
+    },
+  };
+  (plugin.generateBundle as unknown as (this: typeof context) => void).call(context);
   return emitted;
 }
 
-describe('locale files', () => {
-  it('are the languages of the markets served, beside inline English', () => {
-    expect(sources.sort()).toEqual(['fr.json', 'ha.json', 'sw.json', 'wo.json', 'yo.json']);
-  });
+const dirs: string[] = [];
+function localesDir(files: Record<string, string>) {
+  const dir = mkdtempSync(join(tmpdir(), 'pay-locales-'));
+  dirs.push(dir);
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  return dir;
+}
+afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-  it.each(sources)('%s has exactly English’s keys, each translated, with the same placeholders', (file) => {
-    const messages = JSON.parse(readFileSync(new URL(file, folder), 'utf8')) as Record<string, unknown>;
-    expect(Object.keys(messages).sort()).toEqual(Object.keys(en).sort());
-    for (const [key, english] of Object.entries(en)) {
-      const value = messages[key];
-      expect(typeof value === 'string' && value.trim() !== '', key).toBe(true);
-      expect(placeholders(value as string), key).toEqual(placeholders(english));
-      expect(value, `${key} is stored composed (NFC), as typed and matched`).toBe(
-        (value as string).normalize('NFC'),
+describe('locales (Vite plugin)', () => {
+  it("emits every translation of the widget's i18n folder, minified, under locales/", () => {
+    const files = readdirSync('widget/i18n').filter((name) => name.endsWith('.json'));
+    expect(files).toContain('fr.json');
+    const emitted = generate(locales());
+    expect(emitted.map((file) => file.fileName)).toEqual(files.sort().map((name) => `locales/${name}`));
+    for (const file of emitted) {
+      const source = JSON.parse(
+        readFileSync(`widget/i18n/${file.fileName.slice('locales/'.length)}`, 'utf8'),
       );
+      expect(file).toEqual({ type: 'asset', fileName: file.fileName, source: JSON.stringify(source) });
     }
   });
 
-  it('are each emitted by the build, unchanged, within 2,000 B brotli', () => {
-    const emitted = emittedLocales();
-    expect([...emitted.keys()].sort()).toEqual(sources.map((file) => `locales/${file}`).sort());
-    for (const file of sources) {
-      const source = emitted.get(`locales/${file}`)!;
-      expect(JSON.parse(source)).toEqual(JSON.parse(readFileSync(new URL(file, folder), 'utf8')));
-      const brotli = brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
-      expect(brotli.byteLength, file).toBeLessThanOrEqual(BUDGET_BYTES);
-    }
+  it('fails the build on a translation that misses a key, and names it', () => {
+    const { wrongCode: _dropped, ...incomplete } = en;
+    const dir = localesDir({ 'xx.json': JSON.stringify(incomplete), 'notes.txt': 'not a locale' });
+    expect(() => generate(locales(dir))).toThrow(
+      `${join(dir, 'xx.json')} is not a complete translation: wrongCode: missing`,
+    );
+  });
+
+  it('fails the build on a file that is not JSON', () => {
+    const dir = localesDir({ 'xx.json': '{"loading": ' });
+    expect(() => generate(locales(dir))).toThrow(`${join(dir, 'xx.json')} is not JSON`);
+  });
+
+  it('emits nothing but the JSON files of the folder', () => {
+    const dir = localesDir({ 'xx.json': JSON.stringify(en), 'README.md': '# glossary' });
+    expect(generate(locales(dir)).map((file) => file.fileName)).toEqual(['locales/xx.json']);
   });
 });

@@ -37,12 +37,20 @@ async function waitForHealth(url: string, server: ChildProcess, log: () => strin
   throw new Error(`server did not become healthy:\n${log()}`);
 }
 
-/** The merchant's own page on another origin: it loads the widget and talks to the API cross-origin. */
-function merchantPage(apiUrl: string, link: string, locale: string) {
+/**
+ * The merchant's own page on another origin: it loads the widget and talks to the API cross-origin. An
+ * empty `locale` leaves the attribute out; `preload` adds the README's recommended embed snippet.
+ */
+function merchantPage(apiUrl: string, link: string, locale: string, preload: boolean) {
   const attribute = (value: string) => value.replace(/[^A-Za-z0-9_-]/g, '');
+  const snippet = preload
+    ? `<link rel="preconnect" href="${apiUrl}" crossorigin>
+<link rel="preload" as="fetch" crossorigin href="${apiUrl}/api/v1/links/${attribute(link)}">\n`
+    : '';
+  const lang = locale ? ` locale="${attribute(locale)}"` : '';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Merchant on another origin</title>
-<script src="${apiUrl}/widget/pay-checkout.iife.js" defer></script></head>
-<body><main><h1>Another origin</h1><pay-checkout link="${attribute(link)}" api="${apiUrl}" locale="${attribute(locale)}"></pay-checkout></main></body></html>`;
+${snippet}<script src="${apiUrl}/widget/pay-checkout.iife.js" defer></script></head>
+<body><main><h1>Another origin</h1><pay-checkout link="${attribute(link)}" api="${apiUrl}"${lang}></pay-checkout></main></body></html>`;
 }
 
 export default async function globalSetup() {
@@ -83,7 +91,14 @@ export default async function globalSetup() {
       'content-security-policy': `default-src 'self'; script-src ${apiUrl}; style-src 'self'; connect-src ${apiUrl}; img-src ${apiUrl} data:`,
     });
     const query = new URL(request.url ?? '/', merchantUrl).searchParams;
-    response.end(merchantPage(apiUrl, query.get('link') ?? 'lnk_fixed_ci', query.get('locale') ?? 'en'));
+    response.end(
+      merchantPage(
+        apiUrl,
+        query.get('link') ?? 'lnk_fixed_ci',
+        query.get('locale') ?? 'en',
+        query.has('preload'),
+      ),
+    );
   });
   await new Promise<void>((resolve) => merchant.listen(merchantPort, '127.0.0.1', resolve));
 

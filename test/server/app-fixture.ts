@@ -52,6 +52,8 @@ export interface AppFixtureOptions {
   env?: Record<string, string>;
   sandbox?: Partial<SandboxConfigInput>;
   store?: Store;
+  /** The widget's translations (default: the repository's widget/i18n). */
+  translationsDir?: string;
 }
 
 export async function startApp(options: AppFixtureOptions = {}): Promise<AppFixture> {
@@ -102,7 +104,16 @@ export async function startApp(options: AppFixtureOptions = {}): Promise<AppFixt
     timeoutMs: config.providerTimeoutMs,
     sleep: async () => undefined,
   });
-  const app = createApp({ config, store, provider, clock, logger, sandbox, publicUrl: TEST_PUBLIC_URL });
+  const app = createApp({
+    config,
+    store,
+    provider,
+    clock,
+    logger,
+    sandbox,
+    publicUrl: TEST_PUBLIC_URL,
+    translationsDir: options.translationsDir,
+  });
   bound.app = app;
 
   const bodies: string[] = [];

@@ -107,10 +107,10 @@ describe('<pay-checkout> theme', () => {
     expect(getComputedStyle(card).backgroundColor).to.equal('rgb(1, 2, 3)');
   });
 
-  it('loading is announced and accessible', async () => {
+  it('loading is announced in the language the attribute names, and accessible', async () => {
     const backend = new FakeBackend();
     backend.on('GET', 'links/lnk_1', () => new Promise<Response>(() => undefined));
-    const { el } = await mount(backend, undefined, { ready: false });
+    const { el } = await mount(backend, { link: 'lnk_1', locale: 'en' }, { ready: false });
     expect($(el, '[role="status"]')!.textContent).to.equal('Loading…');
     await expect(el).to.be.accessible();
   });

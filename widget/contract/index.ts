@@ -130,6 +130,11 @@ export interface CheckoutConfig {
   description?: string;
   logo?: string;
   locale?: string;
+  /**
+   * The widget's messages in `locale`'s language (keyed as its English ones), when that language is
+   * not English and the server has them: the widget shows them without fetching a locale file.
+   */
+  messages?: Record<string, string>;
   currency: string;
   /** ISO 4217 minor-unit exponent: XOF 0, NGN 2. */
   currencyExponent: number;

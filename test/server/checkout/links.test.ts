@@ -1,4 +1,5 @@
 /** GET /api/v1/links/:id: the CheckoutConfig of every seeded link, through the whole app and sandbox. */
+import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startApp, type AppFixture } from '../app-fixture.ts';
 import { insertPayment } from './helpers.ts';
@@ -43,6 +44,7 @@ describe('GET /api/v1/links/:id', () => {
         description: 'Un mois d’accès illimité au journal, sans publicité.',
         logo: LOGO,
         locale: 'fr',
+        messages: JSON.parse(readFileSync('widget/i18n/fr.json', 'utf8')),
         currency: 'XOF',
         currencyExponent: 0,
         country: 'CI',

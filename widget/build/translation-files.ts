@@ -1,0 +1,28 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Messages } from '../i18n/en.ts';
+import { translationProblems } from '../i18n/translation.ts';
+
+/**
+ * The translations of a folder (each `*.json`, keyed by its name without `.json`), read by the build
+ * that ships them and by the server that puts them in checkout configs. Throws, naming the file and what
+ * is wrong, when one is not JSON or not a complete translation: it must never reach a payer.
+ */
+export function readTranslationFiles(dir: string): Map<string, Messages> {
+  const translations = new Map<string, Messages>();
+  for (const file of readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .sort()) {
+    const path = join(dir, file);
+    let messages: unknown;
+    try {
+      messages = JSON.parse(readFileSync(path, 'utf8'));
+    } catch (error) {
+      throw new Error(`${path} is not JSON: ${(error as Error).message}`, { cause: error });
+    }
+    const problems = translationProblems(messages);
+    if (problems.length) throw new Error(`${path} is not a complete translation: ${problems.join('; ')}`);
+    translations.set(file.slice(0, -'.json'.length), messages as Messages);
+  }
+  return translations;
+}
