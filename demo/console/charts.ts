@@ -1,9 +1,10 @@
 /**
- * The payment link analytics as inline SVG bar charts, drawn with DOM calls (no library, no inline
- * style: the page runs under a strict CSP). Each chart is an image with a title for assistive
- * technology, followed by a visually hidden table holding the same numbers.
+ * The payment link analytics as bar charts, one measure per chart (no second scale to decode). Bars are
+ * horizontal and their labels are HTML text, so on a narrow screen a label wraps instead of being cut.
+ * Each bar is an SVG rectangle sized by attributes (no inline style: the page runs under a strict CSP).
+ * Each chart is an image named by its caption, followed by a visually hidden table of the same numbers.
  */
-import { h, svg, table } from './dom.ts';
+import { h, svg, table, type Child } from './dom.ts';
 import { day, money } from './format.ts';
 
 export interface WeekPoint {
@@ -18,153 +19,112 @@ export interface ChannelPoint {
   count: number;
 }
 
-const WIDTH = 640;
-const HEIGHT = 260;
-const MARGIN = { top: 24, right: 48, bottom: 44, left: 88 };
+interface Bar {
+  label: string;
+  /** The bar's length, relative to the chart's longest. */
+  value: number;
+  /** The value as the reader reads it ("F CFA 45,000"). */
+  text: string;
+}
+
+interface ChartData {
+  headings: string[];
+  rows: Child[][];
+}
 
 let chartIds = 0;
 
-function figure(title: string, chart: SVGElement, data: HTMLTableElement): HTMLElement {
+const payments = (count: number) => `${count} ${count === 1 ? 'payment' : 'payments'}`;
+
+/** A bar of `fraction` of the full width, on a faint track of the full width. */
+function barShape(fraction: number, kind: 'revenue' | 'count'): SVGElement {
+  return svg(
+    'svg',
+    { class: `bar bar-${kind}`, viewBox: '0 0 100 1', preserveAspectRatio: 'none' },
+    svg('rect', { class: 'bar-track', width: 100, height: 1 }),
+    // A value above zero keeps a sliver visible, however small beside the largest.
+    svg('rect', { class: 'bar-fill', width: fraction > 0 ? Math.max(fraction * 100, 0.5) : 0, height: 1 }),
+  );
+}
+
+function barChart(title: string, kind: 'revenue' | 'count', bars: Bar[], data: ChartData): HTMLElement {
   const id = `chart-${++chartIds}`;
-  chart.setAttribute('role', 'img');
-  chart.setAttribute('aria-labelledby', id);
-  chart.prepend(svg('title', { id }, title));
-  return h('figure', { class: 'chart' }, h('figcaption', {}, title), chart, data);
+  const longest = Math.max(1, ...bars.map((bar) => bar.value));
+  const chart = h(
+    'div',
+    { class: 'bar-chart', role: 'img', 'aria-labelledby': id },
+    ...bars.map((bar) =>
+      h(
+        'div',
+        { class: 'bar-row' },
+        h('span', { class: 'bar-label' }, bar.label),
+        h('span', { class: 'bar-value' }, bar.text),
+        barShape(bar.value / longest, kind),
+      ),
+    ),
+    bars.length === 0 && h('p', { class: 'muted' }, 'No payments yet'),
+  );
+  return h(
+    'figure',
+    { class: 'chart' },
+    h('figcaption', { id }, title),
+    chart,
+    table(title, data.headings, data.rows, 'visually-hidden'),
+  );
 }
 
-/** Weekly revenue (left scale) and payment count (right scale) as paired vertical bars. */
-export function weeklyChart(points: WeekPoint[], currency: string): HTMLElement {
-  const title = `Weekly revenue and number of payments (${currency})`;
-  const plotWidth = WIDTH - MARGIN.left - MARGIN.right;
-  const plotHeight = HEIGHT - MARGIN.top - MARGIN.bottom;
-  const maxRevenue = Math.max(1, ...points.map((point) => point.revenue));
-  const maxCount = Math.max(1, ...points.map((point) => point.count));
-  const slot = plotWidth / Math.max(1, points.length);
-  const bar = Math.min(28, slot / 3);
-  const chart = svg('svg', { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: 'chart-svg' });
-  const baseline = MARGIN.top + plotHeight;
-  chart.append(
-    svg('line', {
-      x1: MARGIN.left,
-      x2: WIDTH - MARGIN.right,
-      y1: baseline,
-      y2: baseline,
-      class: 'chart-axis',
-    }),
+/** Revenue per week, oldest week first. */
+export function weeklyRevenueChart(points: WeekPoint[], currency: string): HTMLElement {
+  return barChart(
+    `Weekly revenue (${currency})`,
+    'revenue',
+    points.map((point) => ({
+      label: `Week of ${day(point.week)}`,
+      value: point.revenue,
+      text: money(point.revenue, currency),
+    })),
+    {
+      headings: ['Week of', 'Revenue'],
+      rows: points.map((point) => [day(point.week), money(point.revenue, currency)]),
+    },
   );
-  if (points.length)
-    chart.append(
-      svg(
-        'text',
-        { x: MARGIN.left - 8, y: MARGIN.top + 4, class: 'chart-tick', 'text-anchor': 'end' },
-        money(maxRevenue, currency),
-      ),
-      svg(
-        'text',
-        { x: MARGIN.left - 8, y: baseline, class: 'chart-tick', 'text-anchor': 'end' },
-        money(0, currency),
-      ),
-      svg('text', { x: WIDTH - MARGIN.right + 8, y: MARGIN.top + 4, class: 'chart-tick' }, String(maxCount)),
-      svg('text', { x: WIDTH - MARGIN.right + 8, y: baseline, class: 'chart-tick' }, '0'),
-    );
-  points.forEach((point, index) => {
-    const centre = MARGIN.left + slot * index + slot / 2;
-    const revenueHeight = (point.revenue / maxRevenue) * plotHeight;
-    const countHeight = (point.count / maxCount) * plotHeight;
-    chart.append(
-      svg('rect', {
-        x: centre - bar - 1,
-        y: baseline - revenueHeight,
-        width: bar,
-        height: revenueHeight,
-        class: 'bar-revenue',
-      }),
-      svg('rect', {
-        x: centre + 1,
-        y: baseline - countHeight,
-        width: bar,
-        height: countHeight,
-        class: 'bar-count',
-      }),
-      svg(
-        'text',
-        { x: centre, y: baseline + 18, class: 'chart-tick', 'text-anchor': 'middle' },
-        day(point.week),
-      ),
-    );
-  });
-  if (points.length === 0) {
-    chart.append(
-      svg(
-        'text',
-        { x: WIDTH / 2, y: HEIGHT / 2, class: 'chart-tick', 'text-anchor': 'middle' },
-        'No payments yet',
-      ),
-    );
-  }
-  const legend = h(
-    'p',
-    { class: 'chart-legend', 'aria-hidden': 'true' },
-    h('span', { class: 'swatch swatch-revenue' }),
-    'Revenue (left scale) ',
-    h('span', { class: 'swatch swatch-count' }),
-    'Payments (right scale)',
-  );
-  const data = table(
-    title,
-    ['Week of', 'Revenue', 'Payments'],
-    points.map((point) => [day(point.week), money(point.revenue, currency), String(point.count)]),
-    'visually-hidden',
-  );
-  const result = figure(title, chart, data);
-  result.insertBefore(legend, data);
-  return result;
 }
 
-/** Revenue by channel as horizontal bars, largest first. */
+/** Payments per week, oldest week first. */
+export function weeklyCountChart(points: WeekPoint[]): HTMLElement {
+  return barChart(
+    'Weekly number of payments',
+    'count',
+    points.map((point) => ({
+      label: `Week of ${day(point.week)}`,
+      value: point.count,
+      text: payments(point.count),
+    })),
+    {
+      headings: ['Week of', 'Payments'],
+      rows: points.map((point) => [day(point.week), String(point.count)]),
+    },
+  );
+}
+
+/** Revenue by channel, largest first, each with its number of payments. */
 export function channelChart(points: ChannelPoint[], currency: string): HTMLElement {
-  const title = `Revenue by channel (${currency})`;
   const sorted = [...points].sort((a, b) => b.revenue - a.revenue);
-  const row = 36;
-  const height = Math.max(1, sorted.length) * row + 16;
-  const left = 140;
-  const right = 160;
-  const maxRevenue = Math.max(1, ...sorted.map((point) => point.revenue));
-  const chart = svg('svg', { viewBox: `0 0 ${WIDTH} ${height}`, class: 'chart-svg' });
-  sorted.forEach((point, index) => {
-    const y = 8 + index * row;
-    const width = (point.revenue / maxRevenue) * (WIDTH - left - right);
-    const label = point.channel ?? 'unknown';
-    chart.append(
-      svg(
-        'text',
-        {
-          x: left - 8,
-          y: y + row / 2,
-          class: 'chart-label',
-          'text-anchor': 'end',
-          'dominant-baseline': 'middle',
-        },
-        label,
-      ),
-      svg('rect', { x: left, y: y + 6, width: Math.max(width, 1), height: row - 12, class: 'bar-revenue' }),
-      svg(
-        'text',
-        { x: left + width + 8, y: y + row / 2, class: 'chart-label', 'dominant-baseline': 'middle' },
-        `${money(point.revenue, currency)} (${point.count} ${point.count === 1 ? 'payment' : 'payments'})`,
-      ),
-    );
-  });
-  if (sorted.length === 0) {
-    chart.append(
-      svg('text', { x: WIDTH / 2, y: 30, class: 'chart-tick', 'text-anchor': 'middle' }, 'No payments yet'),
-    );
-  }
-  const data = table(
-    title,
-    ['Channel', 'Revenue', 'Payments'],
-    sorted.map((point) => [point.channel ?? 'unknown', money(point.revenue, currency), String(point.count)]),
-    'visually-hidden',
+  return barChart(
+    `Revenue by channel (${currency})`,
+    'revenue',
+    sorted.map((point) => ({
+      label: point.channel ?? 'unknown',
+      value: point.revenue,
+      text: `${money(point.revenue, currency)} (${payments(point.count)})`,
+    })),
+    {
+      headings: ['Channel', 'Revenue', 'Payments'],
+      rows: sorted.map((point) => [
+        point.channel ?? 'unknown',
+        money(point.revenue, currency),
+        String(point.count),
+      ]),
+    },
   );
-  return figure(title, chart, data);
 }

@@ -16,7 +16,7 @@ interface Collection {
   user?: { name?: string | null; phoneNumber?: string | null } | null;
 }
 
-function render(collections: Collection[]): Node {
+function render(collections: Collection[]): HTMLTableElement {
   return h(
     'table',
     { class: 'data' },

@@ -58,6 +58,23 @@ export function table(
   );
 }
 
+let scrollIds = 0;
+
+/**
+ * A table in its own horizontally scrolling box, so that on a narrow screen the table scrolls and the
+ * page never widens. The box takes the keyboard focus (so it can be scrolled without a pointer) and is
+ * named by the table's caption.
+ */
+export function scrollable(table: HTMLTableElement): HTMLElement {
+  const caption = table.createCaption();
+  caption.id ||= `table-${++scrollIds}`;
+  return h(
+    'div',
+    { class: 'table-scroll', role: 'region', tabindex: '0', 'aria-labelledby': caption.id },
+    table,
+  );
+}
+
 /** Announces a status change to screen readers (and shows it) through the page's live region. */
 export function announce(message: string): void {
   const region = document.getElementById('console-status');

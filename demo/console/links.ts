@@ -1,10 +1,16 @@
 /**
  * Payment links tab: the provider's links (GET /api/v1/links) and, for the one picked, its analytics
- * (GET /api/v1/links/:id/analytics) as two charts: weekly revenue and count, and revenue by channel.
+ * (GET /api/v1/links/:id/analytics) as three charts: weekly revenue, weekly payments, revenue by channel.
  */
 import { ApiFailure, getJson, withQuery } from './api.ts';
 import { announce, h } from './dom.ts';
-import { channelChart, weeklyChart, type ChannelPoint, type WeekPoint } from './charts.ts';
+import {
+  channelChart,
+  weeklyCountChart,
+  weeklyRevenueChart,
+  type ChannelPoint,
+  type WeekPoint,
+} from './charts.ts';
 import { money } from './format.ts';
 import { pagedList } from './paged-list.ts';
 
@@ -48,7 +54,8 @@ export function linksSection(root: HTMLElement) {
         h(
           'div',
           { class: 'charts' },
-          weeklyChart(weeks, link.currency),
+          weeklyRevenueChart(weeks, link.currency),
+          weeklyCountChart(weeks),
           channelChart(data.groupByChannel, link.currency),
         ),
       );
@@ -66,7 +73,7 @@ export function linksSection(root: HTMLElement) {
     }
   }
 
-  function render(links: PaymentLink[]): Node {
+  function render(links: PaymentLink[]): HTMLTableElement {
     return h(
       'table',
       { class: 'data' },

@@ -38,7 +38,7 @@ export function notificationsSection(root: HTMLElement) {
     }
   }
 
-  function render(notifications: Notification[]): Node {
+  function render(notifications: Notification[]): HTMLTableElement {
     return h(
       'table',
       { class: 'data' },

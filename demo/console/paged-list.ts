@@ -4,7 +4,7 @@
  * how one page is drawn.
  */
 import { ApiFailure, type ListAnswer } from './api.ts';
-import { announce, h } from './dom.ts';
+import { announce, h, scrollable } from './dom.ts';
 
 export interface PagedListOptions<T> {
   /** What is listed, singular and plural, for announcements (["payment", "payments"]). */
@@ -12,7 +12,8 @@ export interface PagedListOptions<T> {
   form: HTMLFormElement;
   results: HTMLElement;
   load(filters: Record<string, string>, page: number): Promise<ListAnswer<T>>;
-  render(items: T[]): Node;
+  /** One page as a table (shown in its own scrolling box). */
+  render(items: T[]): HTMLTableElement;
 }
 
 export function pagedList<T>(options: PagedListOptions<T>) {
@@ -39,7 +40,9 @@ export function pagedList<T>(options: PagedListOptions<T>) {
       next.addEventListener('click', () => void go(page + 1));
       const summary = `${list.total} ${list.total === 1 ? one : many}; page ${list.total ? list.page : 0} of ${list.pages}`;
       results.replaceChildren(
-        list.data.length ? options.render(list.data) : h('p', { class: 'muted' }, `No ${many} match.`),
+        list.data.length
+          ? scrollable(options.render(list.data))
+          : h('p', { class: 'muted' }, `No ${many} match.`),
         h(
           'nav',
           { class: 'pager', 'aria-label': `Pages of ${many}` },

@@ -69,7 +69,7 @@ function details(payment: MerchantPayment): HTMLElement {
   );
 }
 
-function render(payments: MerchantPayment[]): Node {
+function render(payments: MerchantPayment[]): HTMLTableElement {
   return h(
     'table',
     { class: 'data' },

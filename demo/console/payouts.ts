@@ -7,7 +7,7 @@
 import type { Payout } from '../../widget/contract/index.ts';
 import { parseAmount } from '../../widget/money.ts';
 import { ApiFailure, getJson, postJson, type ListAnswer } from './api.ts';
-import { announce, h } from './dom.ts';
+import { announce, h, scrollable } from './dom.ts';
 import { dateTime, minorUnits, money } from './format.ts';
 
 interface CatalogueEntry {
@@ -45,6 +45,17 @@ export function payoutsSection(root: HTMLElement) {
   let poll: ReturnType<typeof setTimeout> | undefined;
   const lastStatus = new Map<string, string>();
 
+  /** The payout this form last requested, whose status line follows the list's refreshes. */
+  let requested: { reference: string; outcome: HTMLElement } | undefined;
+
+  function showRequested(payout: Payout) {
+    if (payout.reference !== requested?.reference) return;
+    const detail =
+      payout.status === 'failed' && payout.statusDescription ? ` (${payout.statusDescription})` : '';
+    requested.outcome.className = payout.status === 'failed' ? 'error' : 'ok';
+    requested.outcome.textContent = `Payout ${payout.reference} requested: ${payout.status}${detail}.`;
+  }
+
   const selected = () => catalogue.find((entry) => entry.slug === providerSelect.value);
   const error = (message: string) => step.replaceChildren(h('p', { class: 'error', role: 'alert' }, message));
 
@@ -66,6 +77,7 @@ export function payoutsSection(root: HTMLElement) {
 
   async function showAccountFields() {
     step.replaceChildren();
+    requested = undefined;
     const provider = selected();
     if (!provider) return accountFields.replaceChildren();
     accountFields.setAttribute('aria-busy', 'true');
@@ -211,9 +223,9 @@ export function payoutsSection(root: HTMLElement) {
         const { data: payout } = await postJson<{ data: Payout }>('/api/v1/payouts', body, {
           'Idempotency-Key': idempotencyKey,
         });
-        step.replaceChildren(
-          h('p', { class: 'ok' }, `Payout ${payout.reference} requested: ${payout.status}.`),
-        );
+        requested = { reference: payout.reference, outcome: h('p', {}) };
+        showRequested(payout);
+        step.replaceChildren(requested.outcome);
         announce(`Payout requested: ${payout.status}.`);
         await refreshList();
       } catch (caught) {
@@ -239,6 +251,7 @@ export function payoutsSection(root: HTMLElement) {
       const answer = await getJson<ListAnswer<Payout>>('/api/v1/payouts?limit=20');
       list.replaceChildren(renderList(answer.data));
       for (const payout of answer.data) {
+        showRequested(payout);
         const before = lastStatus.get(payout.reference);
         if (before && before !== payout.status)
           announce(`Payout ${payout.reference} is now ${payout.status}.`);
@@ -255,7 +268,7 @@ export function payoutsSection(root: HTMLElement) {
 
   function renderList(payouts: Payout[]): Node {
     if (payouts.length === 0) return h('p', { class: 'muted' }, 'No payout yet.');
-    return h(
+    const table = h(
       'table',
       { class: 'data' },
       h('caption', {}, 'Latest payouts'),
@@ -291,6 +304,7 @@ export function payoutsSection(root: HTMLElement) {
         ),
       ),
     );
+    return scrollable(table);
   }
 
   providerSelect.addEventListener('change', () => void showAccountFields());

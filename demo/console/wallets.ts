@@ -1,6 +1,6 @@
 /** Wallets tab: balances per country, currency and wallet type (GET /api/v1/wallets). */
 import { ApiFailure, getJson } from './api.ts';
-import { announce, h, table } from './dom.ts';
+import { announce, h, scrollable, table } from './dom.ts';
 import { money } from './format.ts';
 
 interface Wallet {
@@ -25,17 +25,19 @@ export function walletsSection(root: HTMLElement) {
       );
       const regions = new Intl.DisplayNames([navigator.language || 'en'], { type: 'region' });
       results.replaceChildren(
-        table(
-          'Wallet balances by country and currency',
-          ['Country', 'Currency', 'Wallet', 'Balance', 'Status'],
-          sorted.map((wallet) => [
-            `${regions.of(wallet.country) ?? wallet.country} (${wallet.country})`,
-            wallet.currency,
-            wallet.type,
-            h('span', { class: 'number' }, money(wallet.amount, wallet.currency)),
-            wallet.status,
-          ]),
-          'data',
+        scrollable(
+          table(
+            'Wallet balances by country and currency',
+            ['Country', 'Currency', 'Wallet', 'Balance', 'Status'],
+            sorted.map((wallet) => [
+              `${regions.of(wallet.country) ?? wallet.country} (${wallet.country})`,
+              wallet.currency,
+              wallet.type,
+              h('span', { class: 'number' }, money(wallet.amount, wallet.currency)),
+              wallet.status,
+            ]),
+            'data',
+          ),
         ),
       );
       announce(`${data.length} wallets shown.`);

@@ -2,7 +2,7 @@
 // the demo key, each tab with real sandbox data (the analytics charts and their tables, a payout from
 // validation to a final status announced live, its signed notification delivered to the merchant's
 // endpoint, wallets), and logging out.
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { api, shot } from './helpers.ts';
 
 test('the console: login, every tab with sandbox data, a payout to its final status, logout', async ({
@@ -28,9 +28,8 @@ test('the console: login, every tab with sandbox data, a payout to its final sta
 
   await page.getByRole('tab', { name: 'Payment links' }).click();
   await page.getByRole('button', { name: /Show analytics of Abonnement Premium/ }).click();
-  await expect(
-    page.getByRole('img', { name: /Weekly revenue and number of payments \(XOF\)/ }),
-  ).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Weekly revenue (XOF)' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Weekly number of payments' })).toBeVisible();
   await expect(page.getByRole('img', { name: /Revenue by channel \(XOF\)/ })).toBeVisible();
   await expect(page.getByRole('table', { name: /Revenue by channel/ }).getByRole('row')).not.toHaveCount(1);
   await shot(page, 'console-analytics');
@@ -50,7 +49,10 @@ test('the console: login, every tab with sandbox data, a payout to its final sta
   // The payout's final status went to the merchant's endpoint as a signed notification, logged here.
   await page.getByRole('tab', { name: 'Notifications' }).click();
   const notifications = page.getByRole('table', { name: 'Notifications, newest first' });
-  const payoutRow = notifications.getByRole('row').filter({ hasText: /payout\.(succeeded|failed)/ }).first();
+  const payoutRow = notifications
+    .getByRole('row')
+    .filter({ hasText: /payout\.(succeeded|failed)/ })
+    .first();
   // Sent within a second of the payout's final status; the list shows it when filtered again.
   await expect(async () => {
     await page.getByRole('button', { name: 'Filter' }).click();
@@ -66,4 +68,92 @@ test('the console: login, every tab with sandbox data, a payout to its final sta
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page.getByLabel('Merchant API key')).toBeVisible();
   expect((await page.request.get(`${api()}/api/v1/wallets`)).status()).toBe(401);
+});
+
+/** The page's widest content against the viewport: a narrow screen must never scroll sideways. */
+const pageWidth = (page: Page) =>
+  page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth));
+
+test('the console at 360 px: no tab widens the page, chart labels are whole, the payout form follows its payout', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(`${api()}/console`);
+  await page.getByLabel('Merchant API key').fill('mk_sandbox_demo_key');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('status')).toContainText(/Showing \d+ payments?/);
+  expect(await pageWidth(page)).toBeLessThanOrEqual(360);
+
+  // The seeded collections: a table wider than the screen, scrolling in its own focusable, named box.
+  await page.getByRole('tab', { name: 'Collections' }).click();
+  const collections = page.getByRole('region', { name: 'Collection transactions, newest first' });
+  await expect(collections).toBeVisible();
+  expect(await collections.evaluate((box) => box.scrollWidth > box.clientWidth), 'the table scrolls').toBe(
+    true,
+  );
+  await collections.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect
+    .poll(() => collections.evaluate((box) => box.scrollLeft), 'scrolled by keyboard')
+    .toBeGreaterThan(0);
+  expect(await pageWidth(page)).toBeLessThanOrEqual(360);
+  await shot(page, 'collections-360');
+
+  await page.getByRole('tab', { name: 'Payment links' }).click();
+  await expect(page.getByRole('region', { name: 'Payment links' })).toBeVisible();
+  expect(await pageWidth(page)).toBeLessThanOrEqual(360);
+  await page.getByRole('button', { name: /Show analytics of Abonnement Premium/ }).click();
+  // The suite's own payments add to the seeded ones, so the figures vary; their form does not.
+  const charts = [
+    ['Weekly revenue (XOF)', /^F\sCFA\s[\d,]+$/],
+    ['Weekly number of payments', /^\d+ payments?$/],
+    ['Revenue by channel (XOF)', /^F\sCFA\s[\d,]+ \(\d+ payments?\)$/],
+  ] as const;
+  for (const [name, value] of charts) {
+    const chart = page.getByRole('img', { name, exact: true });
+    await expect(chart).toBeVisible();
+    // Every label and value lies whole inside its chart: wrapped if need be, never cut.
+    const cut = await chart.evaluate((figure) => {
+      const box = figure.getBoundingClientRect();
+      return [...figure.querySelectorAll('.bar-label, .bar-value')]
+        .filter((text) => {
+          const { left, right } = text.getBoundingClientRect();
+          return left < box.left || right > box.right || text.scrollWidth > text.clientWidth;
+        })
+        .map((text) => text.textContent);
+    });
+    expect(cut, name).toEqual([]);
+    await expect(chart.locator('.bar-value').first()).toHaveText(value);
+    // The same numbers, for assistive technology, in the chart's own table.
+    await expect(page.getByRole('table', { name, exact: true })).toBeAttached();
+  }
+  expect(await pageWidth(page)).toBeLessThanOrEqual(360);
+  await shot(page, 'analytics-360');
+
+  await page.getByRole('tab', { name: 'Payouts' }).click();
+  await page.getByLabel('Provider').selectOption('mtn-ci');
+  await page.getByLabel(/Phone number/).fill('+2250700000001');
+  await page.getByRole('button', { name: 'Validate recipient' }).click();
+  await page.getByLabel('Amount in XOF').fill('2000');
+  await page.getByRole('button', { name: 'Review payout' }).click();
+  await page.getByRole('button', { name: 'Confirm payout' }).click();
+  const form = page.locator('#payout-step');
+  await expect(form).toHaveText(/^Payout po_\w+ requested: (processing|success)\.$/);
+  const reference = (await form.textContent())!.match(/po_\w+/)![0];
+  // When the list below shows the payout's final status, the form says the same, not "processing".
+  await expect(
+    page.getByRole('region', { name: 'Latest payouts' }).getByRole('row', { name: reference }),
+  ).toContainText('success', { timeout: 15_000 });
+  await expect(form).toHaveText(`Payout ${reference} requested: success.`);
+  expect(await pageWidth(page)).toBeLessThanOrEqual(360);
+  await shot(page, 'payouts-360');
+
+  for (const [tab, region] of [
+    ['Wallets', 'Wallet balances by country and currency'],
+    ['Notifications', 'Notifications, newest first'],
+  ]) {
+    await page.getByRole('tab', { name: tab }).click();
+    await expect(page.getByRole('region', { name: region })).toBeVisible();
+    expect(await pageWidth(page), tab).toBeLessThanOrEqual(360);
+  }
 });
