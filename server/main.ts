@@ -83,6 +83,8 @@ async function main() {
         clientSecret: config.clientSecret,
         publicUrl: `${publicUrl}/sandbox`,
         webhookUrl: config.sandbox.webhookUrl,
+        // Callers may name only this server's own URL or an allowed origin as a webhook (against SSRF).
+        webhookTargets: { ownUrl: publicUrl, origins: config.sandbox.webhookAllowlist },
         outcomeDelayMs: config.sandbox.outcomeDelayMs,
       },
       fetch: webhooksToSelf(publicUrl, config, bound),

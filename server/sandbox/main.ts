@@ -5,6 +5,7 @@
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { loadConfig, ConfigError } from '../config.ts';
+import { isLoopbackHost } from '../http/loopback.ts';
 import { openStore } from '../store/database.ts';
 import { createSandbox } from './app.ts';
 
@@ -19,6 +20,9 @@ async function main() {
       clientSecret: config.clientSecret,
       publicUrl,
       webhookUrl: config.sandbox.webhookUrl,
+      // On loopback its callers are on this machine too (a remote-mode backend under test), and so may be
+      // their webhooks; listening wider, only allowed origins, or anyone could reach this machine's ports.
+      webhookTargets: { origins: config.sandbox.webhookAllowlist, loopback: isLoopbackHost(config.host) },
       outcomeDelayMs: config.sandbox.outcomeDelayMs,
     },
   });
