@@ -58,7 +58,11 @@ function webhooksToSelf(publicUrl: string, config: Config, bound: { app?: App })
 async function main() {
   const config = readConfig();
   const logger = createLogger(config.logLevel);
-  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const store = await openStore({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    synchronous: config.sqliteSynchronous,
+  });
 
   // The app needs its public URL, which (with PORT=0) is known only once the socket is bound.
   const bound: { app?: App } = {};

@@ -11,7 +11,11 @@ import { createSandbox } from './app.ts';
 
 async function main() {
   const config = loadConfig({ PORT: '8788', ...process.env, PAY_MODE: 'embedded' });
-  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const store = await openStore({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    synchronous: config.sqliteSynchronous,
+  });
   const publicUrl = config.publicUrl ?? `http://${config.host}:${config.port}`;
   const sandbox = await createSandbox({
     db: store.db,

@@ -21,14 +21,25 @@ const REMOTE = {
 };
 
 describe('isLoopbackHost', () => {
-  it.each(['127.0.0.1', '127.1.2.3', '::1', '[::1]', '0:0:0:0:0:0:0:1', '::ffff:127.0.0.1', 'localhost', 'LOCALHOST'])(
-    '%s is loopback',
-    (host) => expect(isLoopbackHost(host)).toBe(true),
-  );
-  it.each(['0.0.0.0', '::', '10.0.0.5', '192.168.1.2', '::ffff:10.0.0.1', 'pay.example.com', 'localhost.example.com'])(
-    '%s is not',
-    (host) => expect(isLoopbackHost(host)).toBe(false),
-  );
+  it.each([
+    '127.0.0.1',
+    '127.1.2.3',
+    '::1',
+    '[::1]',
+    '0:0:0:0:0:0:0:1',
+    '::ffff:127.0.0.1',
+    'localhost',
+    'LOCALHOST',
+  ])('%s is loopback', (host) => expect(isLoopbackHost(host)).toBe(true));
+  it.each([
+    '0.0.0.0',
+    '::',
+    '10.0.0.5',
+    '192.168.1.2',
+    '::ffff:10.0.0.1',
+    'pay.example.com',
+    'localhost.example.com',
+  ])('%s is not', (host) => expect(isLoopbackHost(host)).toBe(false));
 });
 
 describe('embedded mode off loopback', () => {
@@ -55,10 +66,13 @@ describe('embedded mode off loopback', () => {
   });
 
   it('refuses a sandbox webhook allow-list of "*"', () => {
-    expect(() => loadConfig({ SANDBOX_WEBHOOK_ALLOWLIST: '*' })).toThrow(/SANDBOX_WEBHOOK_ALLOWLIST cannot be "\*"/);
-    expect(loadConfig({ SANDBOX_WEBHOOK_ALLOWLIST: 'https://hooks.test, http://10.0.0.7:9000' }).sandbox.webhookAllowlist).toEqual(
-      ['https://hooks.test', 'http://10.0.0.7:9000'],
+    expect(() => loadConfig({ SANDBOX_WEBHOOK_ALLOWLIST: '*' })).toThrow(
+      /SANDBOX_WEBHOOK_ALLOWLIST cannot be "\*"/,
     );
+    expect(
+      loadConfig({ SANDBOX_WEBHOOK_ALLOWLIST: 'https://hooks.test, http://10.0.0.7:9000' }).sandbox
+        .webhookAllowlist,
+    ).toEqual(['https://hooks.test', 'http://10.0.0.7:9000']);
   });
 });
 
@@ -70,30 +84,38 @@ describe('the server process', () => {
   // Loading the server's modules takes a second on a quiet machine, many more on a busy one.
   const SPAWN_TIMEOUT_MS = 60_000;
 
-  it('bound to 0.0.0.0 without the flags does not start, exits EX_CONFIG and says why', async () => {
-    const run = await runScript('server/main.ts', {
-      env: { HOST: '0.0.0.0', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
-      stopWhen: listening,
-    });
-    expect(run.code).toBe(78);
-    expect(run.stderr).toMatch(/HOST is 0\.0\.0\.0, not a loopback address/);
-    expect(run.stderr).toContain('set PAY_MODE=embedded and SANDBOX_PUBLIC=1');
-    expect(run.stdout).toBe('');
-  }, SPAWN_TIMEOUT_MS);
+  it(
+    'bound to 0.0.0.0 without the flags does not start, exits EX_CONFIG and says why',
+    async () => {
+      const run = await runScript('server/main.ts', {
+        env: { HOST: '0.0.0.0', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+        stopWhen: listening,
+      });
+      expect(run.code).toBe(78);
+      expect(run.stderr).toMatch(/HOST is 0\.0\.0\.0, not a loopback address/);
+      expect(run.stderr).toContain('set PAY_MODE=embedded and SANDBOX_PUBLIC=1');
+      expect(run.stdout).toBe('');
+    },
+    SPAWN_TIMEOUT_MS,
+  );
 
-  it("with the Dockerfile's own environment and no provider credentials does not start", async () => {
-    const env = runtimeEnvOfDockerfile();
-    expect(env).toMatchObject({ HOST: '0.0.0.0', PAY_MODE: 'remote' });
-    const run = await runScript('server/main.ts', {
-      // The image's own port and /data are swapped for ones this test may use.
-      env: { ...env, PORT: '0', DATA_DIR: dataDir },
-      stopWhen: listening,
-    });
-    expect(run.code).toBe(78);
-    expect(run.stderr).toMatch(
-      /^Invalid configuration: PAY_BASE_URL is required when PAY_MODE=remote; PAY_CLIENT_ID is required when PAY_MODE=remote; PAY_CLIENT_SECRET is required when PAY_MODE=remote; MERCHANT_API_KEY is required when PAY_MODE=remote/,
-    );
-  }, SPAWN_TIMEOUT_MS);
+  it(
+    "with the Dockerfile's own environment and no provider credentials does not start",
+    async () => {
+      const env = runtimeEnvOfDockerfile();
+      expect(env).toMatchObject({ HOST: '0.0.0.0', PAY_MODE: 'remote' });
+      const run = await runScript('server/main.ts', {
+        // The image's own port and /data are swapped for ones this test may use.
+        env: { ...env, PORT: '0', DATA_DIR: dataDir },
+        stopWhen: listening,
+      });
+      expect(run.code).toBe(78);
+      expect(run.stderr).toMatch(
+        /^Invalid configuration: PAY_BASE_URL is required when PAY_MODE=remote; PAY_CLIENT_ID is required when PAY_MODE=remote; PAY_CLIENT_SECRET is required when PAY_MODE=remote; MERCHANT_API_KEY is required when PAY_MODE=remote/,
+      );
+    },
+    SPAWN_TIMEOUT_MS,
+  );
 });
 
 /** The `ENV` lines of the Dockerfile's last stage (the image that runs), as a record. */

@@ -28,7 +28,10 @@ const logIn = (app: AppFixture, apiKey: string) =>
 
 describe('MERCHANT_API_KEY_PREVIOUS', () => {
   it('is read as a list, the current key first', () => {
-    const config = loadConfig({ MERCHANT_API_KEY: TEST_MERCHANT_KEY, MERCHANT_API_KEY_PREVIOUS: ` ${OLD_KEY} ,${OLDER_KEY},` });
+    const config = loadConfig({
+      MERCHANT_API_KEY: TEST_MERCHANT_KEY,
+      MERCHANT_API_KEY_PREVIOUS: ` ${OLD_KEY} ,${OLDER_KEY},`,
+    });
     expect(config.merchantApiKeys).toEqual([TEST_MERCHANT_KEY, OLD_KEY, OLDER_KEY]);
     expect(config.merchantApiKey).toBe(TEST_MERCHANT_KEY);
   });

@@ -46,7 +46,13 @@ async function payout(reference: string, webhook: string) {
   });
 }
 
-const refusal = providerError(400, 'ValidationError', expect.stringMatching(/^webhook: this sandbox sends webhooks only to http:\/\/pay\.test\/\.\.\., https:\/\/hooks\.test; add the origin to SANDBOX_WEBHOOK_ALLOWLIST/));
+const refusal = providerError(
+  400,
+  'ValidationError',
+  expect.stringMatching(
+    /^webhook: this sandbox sends webhooks only to http:\/\/pay\.test\/\.\.\., https:\/\/hooks\.test; add the origin to SANDBOX_WEBHOOK_ALLOWLIST/,
+  ),
+);
 
 describe.each([
   ['a direct charge', charge],
@@ -70,22 +76,25 @@ describe.each([
     expect((await create('ref-ssrf', `${OWN_URL}/webhooks/payments`)).status).toBe(201);
   });
 
-  it.each([`${OWN_URL}/webhooks/payments`, `${OWN_URL}/webhooks/disbursements?x=1`, `${HOOKS_ORIGIN}/any/path`])(
-    'is accepted with a webhook to %s, and the webhook goes there',
-    async (target) => {
-      sandbox = await startSandbox({ config: { webhookTargets: EMBEDDED } });
-      expect((await create('ref-ok', target)).status).toBe(201);
-      await sandbox.runDue();
-      const urls = sandbox.webhooks.deliveries.map((delivery) => delivery.url);
-      // A hosted checkout has no outcome until the payer acts; the others report at once.
-      if (create !== checkout) expect(urls).toContain(target);
-    },
-  );
+  it.each([
+    `${OWN_URL}/webhooks/payments`,
+    `${OWN_URL}/webhooks/disbursements?x=1`,
+    `${HOOKS_ORIGIN}/any/path`,
+  ])('is accepted with a webhook to %s, and the webhook goes there', async (target) => {
+    sandbox = await startSandbox({ config: { webhookTargets: EMBEDDED } });
+    expect((await create('ref-ok', target)).status).toBe(201);
+    await sandbox.runDue();
+    const urls = sandbox.webhooks.deliveries.map((delivery) => delivery.url);
+    // A hosted checkout has no outcome until the payer acts; the others report at once.
+    if (create !== checkout) expect(urls).toContain(target);
+  });
 });
 
 describe('webhook targets', () => {
   it('under a PUBLIC_URL with a path, admit only that path', async () => {
-    sandbox = await startSandbox({ config: { webhookTargets: { ownUrl: 'http://pay.test/pay', origins: [] } } });
+    sandbox = await startSandbox({
+      config: { webhookTargets: { ownUrl: 'http://pay.test/pay', origins: [] } },
+    });
     expect((await charge('ref-1', 'http://pay.test/pay/webhooks/payments')).status).toBe(201);
     expect((await charge('ref-2', 'http://pay.test/payments-elsewhere')).status).toBe(400);
     expect((await charge('ref-3', 'http://pay.test/other')).status).toBe(400);
