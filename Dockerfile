@@ -8,7 +8,10 @@
 #   docker run -p 8787:8787 -e PAY_MODE=embedded -e SANDBOX_PUBLIC=1 -e PUBLIC_URL=http://localhost:8787 pay-checkout
 # Configuration is the environment (README, "Configuration"); DATABASE_URL switches SQLite for PostgreSQL.
 
-ARG NODE_IMAGE=node:24-bookworm-slim
+# Node 22 (LTS until 2027-04-30), not yet 24: better-sqlite3 12 built against Node >= 24.19's headers
+# aborts when the garbage collector frees a statement (nodejs/node#65446). CI runs the server suite on
+# Node 24 with the addon built against 24.18.1's headers; move here with better-sqlite3 13 (Node-API).
+ARG NODE_IMAGE=node:22-bookworm-slim
 
 # --- build: dependencies (better-sqlite3 compiles its addon when no prebuilt binary fits), then the
 # widget, the package's declarations, the custom-elements manifest and the demo apps (`npm run build`).
