@@ -1,10 +1,17 @@
 # syntax=docker/dockerfile:1
 # pay-checkout: the backend (API, webhooks, widget files, and in embedded mode the sandbox and the demo).
 #   docker build -t pay-checkout .
-#   docker run -p 8787:8787 -e PUBLIC_URL=http://localhost:8787 -v pay-data:/data pay-checkout
+# Production (remote mode, the default here: without these the container stops and names what is missing):
+#   docker run -p 8787:8787 -e PUBLIC_URL=https://pay.example.com -e PAY_BASE_URL=... -e PAY_CLIENT_ID=... \
+#     -e PAY_CLIENT_SECRET=... -e MERCHANT_API_KEY=... -v pay-data:/data pay-checkout
+# The demo (the sandbox and the demo pages, published on purpose):
+#   docker run -p 8787:8787 -e PAY_MODE=embedded -e SANDBOX_PUBLIC=1 -e PUBLIC_URL=http://localhost:8787 pay-checkout
 # Configuration is the environment (README, "Configuration"); DATABASE_URL switches SQLite for PostgreSQL.
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+# Node 22 (LTS until 2027-04-30), not yet 24: better-sqlite3 12 built against Node >= 24.19's headers
+# aborts when the garbage collector frees a statement (nodejs/node#65446). CI runs the server suite on
+# Node 24 with the addon built against 24.18.1's headers; move here with better-sqlite3 13 (Node-API).
+ARG NODE_IMAGE=node:22-bookworm-slim
 
 # --- build: dependencies (better-sqlite3 compiles its addon when no prebuilt binary fits), then the
 # widget, the package's declarations, the custom-elements manifest and the demo apps (`npm run build`).
@@ -23,7 +30,10 @@ RUN npm run build
 
 # --- runtime: same base image (the native addon was built against its glibc), no compilers.
 FROM ${NODE_IMAGE} AS runtime
+# Remote mode: a container listens on every interface, where the sandbox (which can force any payment to
+# success) must not be served by default.
 ENV NODE_ENV=production \
+    PAY_MODE=remote \
     HOST=0.0.0.0 \
     PORT=8787 \
     DATA_DIR=/data

@@ -3,6 +3,7 @@
  * a bad value stops the server with a message naming the variable.
  */
 import { z } from 'zod';
+import { isLoopbackHost } from './http/loopback.ts';
 import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET } from './sandbox/config.ts';
 
 /** The merchant API key of embedded mode (demo only; remote mode requires MERCHANT_API_KEY). */
@@ -88,6 +89,16 @@ function parseOrigins(text: string, ctx: RefineContext): string[] {
   return origins;
 }
 
+/** `SANDBOX_WEBHOOK_ALLOWLIST=https://hooks.example`: origins only; `*` would reopen the forgery it closes. */
+function parseWebhookAllowlist(text: string, ctx: RefineContext): string[] {
+  const origins = parseOrigins(text, ctx);
+  if (origins.includes('*')) {
+    ctx.addIssue({ code: 'custom', message: 'cannot be "*": list the origins webhooks may go to' });
+    return z.NEVER;
+  }
+  return origins;
+}
+
 const ProviderCatalogueSchema = z
   .array(
     z.strictObject({
@@ -115,6 +126,13 @@ function parseProviders(text: string, ctx: RefineContext): ProviderCatalogueEntr
   }
   return parsed.data;
 }
+
+/** A comma-separated list; blank entries dropped. */
+function commaList(text: string | undefined): string[] {
+  return (text ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+}
+
+const flag = z.enum(['true', 'false', '1', '0']).default('false').transform((v) => v === 'true' || v === '1');
 
 const optionalText = z
   .string()
@@ -149,7 +167,9 @@ const EnvSchema = z
       .default(8787),
     HOST: z.string().min(1).default('127.0.0.1'),
     PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
-    PAY_MODE: z.enum(['embedded', 'remote']).default('embedded'),
+    // No default here: whether embedded mode was asked for explicitly matters off loopback (below).
+    PAY_MODE: z.enum(['embedded', 'remote']).optional(),
+    SANDBOX_PUBLIC: flag,
     PAY_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
     PAY_CLIENT_ID: optionalText,
     PAY_CLIENT_SECRET: optionalText,
@@ -169,6 +189,12 @@ const EnvSchema = z
       .optional()
       .transform((text, ctx) => (text === undefined ? undefined : parseOrigins(text, ctx))),
     MERCHANT_API_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+    // Keys still accepted during a rotation: the one being replaced (or several, comma-separated).
+    MERCHANT_API_KEY_PREVIOUS: z
+      .string()
+      .optional()
+      .transform(commaList)
+      .pipe(z.array(z.string().min(16, 'must list keys of at least 16 characters each'))),
     MERCHANT_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
     MERCHANT_WEBHOOK_SECRET: z
       .string()
@@ -188,7 +214,7 @@ const EnvSchema = z
       .string()
       .optional()
       .transform((text) => text?.split(',').map((ip) => ip.trim()).filter(Boolean)),
-    TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false').transform((v) => v === 'true' || v === '1'),
+    TRUST_PROXY: flag,
     RATE_LIMITS: z
       .string()
       .optional()
@@ -203,11 +229,32 @@ const EnvSchema = z
     RETENTION_INTERVAL_MS: milliseconds(3_600_000),
     SANDBOX_OUTCOME_DELAY_MS: milliseconds(1000),
     SANDBOX_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
+    SANDBOX_WEBHOOK_ALLOWLIST: z
+      .string()
+      .optional()
+      .transform((text, ctx) => (text === undefined ? [] : parseWebhookAllowlist(text, ctx))),
+    SQLITE_SYNCHRONOUS: z.enum(['full', 'normal']).default('full'),
   })
   .superRefine((env, ctx) => {
     if (env.PAY_MODE === 'remote') {
       for (const name of ['PAY_BASE_URL', 'PAY_CLIENT_ID', 'PAY_CLIENT_SECRET', 'MERCHANT_API_KEY'] as const) {
         if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when PAY_MODE=remote' });
+      }
+    }
+    // The sandbox forces payments to success and the demo prints its credentials: off loopback they
+    // are served only when asked for in so many words.
+    if ((env.PAY_MODE ?? 'embedded') === 'embedded' && !isLoopbackHost(env.HOST)) {
+      const explicit = env.PAY_MODE === 'embedded' && env.SANDBOX_PUBLIC;
+      if (!explicit) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['HOST'],
+          message:
+            `is ${env.HOST}, not a loopback address, and embedded mode would serve the sandbox (which can force ` +
+            'any payment to success) and the demo to the network. For production set PAY_MODE=remote with ' +
+            'PAY_BASE_URL, PAY_CLIENT_ID, PAY_CLIENT_SECRET and MERCHANT_API_KEY; to show the demo on purpose ' +
+            'set PAY_MODE=embedded and SANDBOX_PUBLIC=1; or listen on HOST=127.0.0.1',
+        });
       }
     }
     // Unsigned notifications would be worthless to the merchant: a URL needs its secret.
@@ -230,25 +277,31 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const value = parsed.data;
-  const embedded = value.PAY_MODE === 'embedded';
+  const mode = value.PAY_MODE ?? 'embedded';
+  const embedded = mode === 'embedded';
+  const merchantApiKey = value.MERCHANT_API_KEY ?? (embedded ? DEMO_MERCHANT_API_KEY : '');
   return {
     port: value.PORT,
     host: value.HOST,
     /** Set from the bound address when absent (see main.ts). */
     publicUrl: value.PUBLIC_URL?.replace(/\/+$/, ''),
-    mode: value.PAY_MODE,
+    mode,
     providerBaseUrl: value.PAY_BASE_URL,
     // Demo credentials exist only in embedded mode, where they open nothing but the local sandbox.
     clientId: value.PAY_CLIENT_ID ?? (embedded ? DEMO_CLIENT_ID : ''),
     clientSecret: value.PAY_CLIENT_SECRET ?? (embedded ? DEMO_CLIENT_SECRET : ''),
     databaseUrl: value.DATABASE_URL,
     dataDir: value.DATA_DIR,
+    /** SQLite's `synchronous` in WAL mode: `full` syncs every commit to disk, `normal` only at checkpoints. */
+    sqliteSynchronous: value.SQLITE_SYNCHRONOUS,
     clientSecretPrevious: value.PAY_CLIENT_SECRET_PREVIOUS,
     /** Provider catalogue for sessions (and a fallback); embedded default: the sandbox's. */
     providers: value.PAY_PROVIDERS,
     /** Origins allowed to call the public API; undefined means "this server's own origin only". */
     allowedOrigins: value.ALLOWED_ORIGINS,
-    merchantApiKey: value.MERCHANT_API_KEY ?? (embedded ? DEMO_MERCHANT_API_KEY : ''),
+    merchantApiKey,
+    /** Every key the merchant routes and the console accept: the current one, then MERCHANT_API_KEY_PREVIOUS. */
+    merchantApiKeys: [merchantApiKey, ...value.MERCHANT_API_KEY_PREVIOUS].filter(Boolean),
     merchantWebhookUrl: value.MERCHANT_WEBHOOK_URL,
     merchantWebhookSecret: value.MERCHANT_WEBHOOK_SECRET,
     /** Merchant notifications: per-attempt timeout, full-jitter backoff (base, cap), attempts before giving up. */
@@ -270,6 +323,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sandbox: {
       outcomeDelayMs: value.SANDBOX_OUTCOME_DELAY_MS,
       webhookUrl: value.SANDBOX_WEBHOOK_URL,
+      /** Origins the sandbox may send webhooks to besides this server's own URL. */
+      webhookAllowlist: value.SANDBOX_WEBHOOK_ALLOWLIST,
     },
   };
 }

@@ -58,7 +58,11 @@ function webhooksToSelf(publicUrl: string, config: Config, bound: { app?: App })
 async function main() {
   const config = readConfig();
   const logger = createLogger(config.logLevel);
-  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const store = await openStore({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    synchronous: config.sqliteSynchronous,
+  });
 
   // The app needs its public URL, which (with PORT=0) is known only once the socket is bound.
   const bound: { app?: App } = {};
@@ -83,6 +87,8 @@ async function main() {
         clientSecret: config.clientSecret,
         publicUrl: `${publicUrl}/sandbox`,
         webhookUrl: config.sandbox.webhookUrl,
+        // Callers may name only this server's own URL or an allowed origin as a webhook (against SSRF).
+        webhookTargets: { ownUrl: publicUrl, origins: config.sandbox.webhookAllowlist },
         outcomeDelayMs: config.sandbox.outcomeDelayMs,
       },
       fetch: webhooksToSelf(publicUrl, config, bound),

@@ -43,7 +43,7 @@ export function checkoutRoutes(deps: Pick<AppDeps, 'config' | 'store' | 'clock'>
         return c.json({ statusCode: 200, data: checkoutConfig }, 200, NO_STORE);
       })
       // The key is checked before a byte of the body is read.
-      .post('/api/v1/sessions', requireMerchant(config.merchantApiKey), async (c) => {
+      .post('/api/v1/sessions', requireMerchant(config.merchantApiKeys), async (c) => {
         const body = await readJson(c, CreateSessionSchema, SESSION_BODY_LIMIT);
         const created = await createSession(sessionDeps, body);
         return c.json({ statusCode: 201, data: created }, 201, NO_STORE);

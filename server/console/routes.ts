@@ -67,7 +67,7 @@ export function consoleRoutes(
         const text = await c.req.text();
         if (text.length <= FORM_LIMIT_BYTES) apiKey = new URLSearchParams(text).get('apiKey') ?? '';
       }
-      if (!isMerchantKey(apiKey, config.merchantApiKey)) {
+      if (!isMerchantKey(apiKey, config.merchantApiKeys)) {
         c.get('logger').warn({ ip: clientIp(c, config.trustProxy) }, 'console login refused');
         return c.redirect('/console?error=1', 303);
       }

@@ -17,27 +17,32 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
 
 /**
- * Whether the request carries the merchant key. Both sides are hashed first so the comparison takes the
- * same time whatever the length or content of a guess: nothing about the key leaks through timing.
+ * Whether `given` is one of the merchant keys (the current one and, during a rotation, the previous
+ * ones). Both sides are hashed first, so each comparison takes the same time whatever the length or
+ * content of a guess, and every key is compared, so the time does not tell which one matched.
  */
-export function hasMerchantKey(authorization: string | undefined, merchantApiKey: string): boolean {
-  if (!merchantApiKey || !authorization) return false;
+export function isMerchantKey(given: string, merchantApiKeys: readonly string[]): boolean {
+  if (!given) return false;
+  const presented = digest(given);
+  let matched = false;
+  for (const key of merchantApiKeys) {
+    if (key && timingSafeEqual(presented, digest(key))) matched = true;
+  }
+  return matched;
+}
+
+/** Whether the request's `Authorization: Bearer <key>` carries one of the merchant keys. */
+export function hasMerchantKey(authorization: string | undefined, merchantApiKeys: readonly string[]): boolean {
+  if (!authorization) return false;
   const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(authorization);
-  if (!match?.[1]) return false;
-  return timingSafeEqual(digest(match[1]), digest(merchantApiKey));
+  return match?.[1] !== undefined && isMerchantKey(match[1], merchantApiKeys);
 }
 
-/** Constant-time comparison of a submitted key (the console's login form) with the merchant key. */
-export function isMerchantKey(given: string, merchantApiKey: string): boolean {
-  if (!merchantApiKey || !given) return false;
-  return timingSafeEqual(digest(given), digest(merchantApiKey));
-}
-
-export function assertMerchant(c: Context<AppEnv>, merchantApiKey: string): void {
-  if (hasMerchantKey(requestHeader(c, 'authorization'), merchantApiKey)) return;
+export function assertMerchant(c: Context<AppEnv>, merchantApiKeys: readonly string[]): void {
+  if (hasMerchantKey(requestHeader(c, 'authorization'), merchantApiKeys)) return;
   // The app sets `consoleSessions`; a sub-app run on its own has none and takes the key only.
   const sessions = c.get('consoleSessions') as AppEnv['Variables']['consoleSessions'] | undefined;
-  if (merchantApiKey && sessions?.expiresAt(getCookie(c, CONSOLE_COOKIE)) !== undefined) {
+  if (merchantApiKeys.length > 0 && sessions?.expiresAt(getCookie(c, CONSOLE_COOKIE)) !== undefined) {
     if (SAFE_METHODS.has(c.req.method) || isSameOrigin(c, sessions.publicOrigin)) return;
     throw new ApiError(403, 'forbidden', 'A console request must come from the console page (Origin)');
   }
@@ -51,9 +56,9 @@ export function assertMerchant(c: Context<AppEnv>, merchantApiKey: string): void
 }
 
 /** Middleware form of assertMerchant, for a whole route or sub-app. */
-export function requireMerchant(merchantApiKey: string): MiddlewareHandler<AppEnv> {
+export function requireMerchant(merchantApiKeys: readonly string[]): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    assertMerchant(c, merchantApiKey);
+    assertMerchant(c, merchantApiKeys);
     await next();
   };
 }

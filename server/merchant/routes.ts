@@ -59,7 +59,7 @@ const listOf = <T>(list: { total: number; page: number; pages: number; limit: nu
 
 export function merchantRoutes(deps: Pick<AppDeps, 'config' | 'provider'>) {
   const { provider } = deps;
-  const merchant = requireMerchant(deps.config.merchantApiKey);
+  const merchant = requireMerchant(deps.config.merchantApiKeys);
 
   return new Hono<AppEnv>()
     .get('/api/v1/wallets', merchant, async (c) => {

@@ -11,7 +11,7 @@ import type { Metrics } from './metrics.ts';
 export const METRICS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
 
 export function metricsRoutes(deps: Pick<AppDeps, 'config' | 'store'>, metrics: Metrics) {
-  return new Hono<AppEnv>().get('/metrics', requireMerchant(deps.config.merchantApiKey), async (c) =>
+  return new Hono<AppEnv>().get('/metrics', requireMerchant(deps.config.merchantApiKeys), async (c) =>
     c.body(await metrics.render(deps.store.db), 200, {
       'content-type': METRICS_CONTENT_TYPE,
       'cache-control': 'no-store',

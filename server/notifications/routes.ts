@@ -14,7 +14,7 @@ const NO_STORE = { 'Cache-Control': 'no-store' };
 
 export function notificationRoutes(deps: Pick<AppDeps, 'config' | 'store' | 'clock'>) {
   const { config, store, clock } = deps;
-  const merchant = requireMerchant(config.merchantApiKey);
+  const merchant = requireMerchant(config.merchantApiKeys);
 
   return new Hono<AppEnv>()
     .get('/', merchant, async (c) => {

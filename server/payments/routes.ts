@@ -39,7 +39,7 @@ export function paymentRoutes(
   const tokenOf = (c: Context) => requestHeader(c, PAYMENT_TOKEN_HEADER);
 
   return new Hono<AppEnv>()
-    .get('/', requireMerchant(config.merchantApiKey), async (c) => {
+    .get('/', requireMerchant(config.merchantApiKeys), async (c) => {
       const parsed = PaymentListQuerySchema.safeParse(c.req.query());
       if (!parsed.success) throw validationFailed(fieldErrors(parsed.error), 'The query is not valid');
       return c.json(await listPayments(store.db, parsed.data), 200, { 'Cache-Control': 'no-store' });

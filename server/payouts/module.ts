@@ -27,7 +27,7 @@ export function createPayouts(deps: AppDeps) {
   return {
     service,
     /** Mount at /api/v1/payouts. */
-    routes: payoutRoutes({ merchantApiKey: config.merchantApiKey, clock }, service.context.db, serviceFor),
+    routes: payoutRoutes({ merchantApiKeys: config.merchantApiKeys, clock }, service.context.db, serviceFor),
     /** Mount at /webhooks. */
     webhooks: disbursementWebhookRoutes(deps, service.context),
   };

@@ -52,12 +52,12 @@ function parsed<S extends z.ZodType>(schema: S, input: unknown, message?: string
 }
 
 export function payoutRoutes(
-  deps: { merchantApiKey: string; clock: { now(): number } },
+  deps: { merchantApiKeys: readonly string[]; clock: { now(): number } },
   db: Kysely<Database>,
   serviceFor: (requestLogger: Logger) => PayoutService,
 ) {
   const { clock } = deps;
-  const merchant = requireMerchant(deps.merchantApiKey);
+  const merchant = requireMerchant(deps.merchantApiKeys);
   const service = (c: Context<AppEnv>) => serviceFor(c.get('logger'));
 
   return new Hono<AppEnv>()

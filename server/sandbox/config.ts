@@ -12,6 +12,20 @@ export const SandboxConfigSchema = z.object({
   publicUrl: z.url(),
   /** Where webhooks go when a request names no `webhook` of its own. */
   webhookUrl: z.url().optional(),
+  /**
+   * Which `webhook` URLs a request may name (see webhook-targets.ts); absent, any: a sandbox that only
+   * tests reach. The embedded sandbox and `npm run sandbox` always set it.
+   */
+  webhookTargets: z
+    .object({
+      /** URLs under this base: the backend the embedded sandbox is part of (PUBLIC_URL). */
+      ownUrl: z.url().optional(),
+      /** Further origins (SANDBOX_WEBHOOK_ALLOWLIST), e.g. `https://hooks.example`. */
+      origins: z.array(z.string()).default([]),
+      /** Any loopback address: the standalone sandbox, whose backend runs on the same machine. */
+      loopback: z.boolean().default(false),
+    })
+    .optional(),
   /** Time from "processing" to the final status of a charge or payout. */
   outcomeDelayMs: z.number().int().min(0).default(1000),
   /** How long a `06` charge keeps its caller waiting (longer than any client timeout). */

@@ -5,12 +5,17 @@
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { loadConfig, ConfigError } from '../config.ts';
+import { isLoopbackHost } from '../http/loopback.ts';
 import { openStore } from '../store/database.ts';
 import { createSandbox } from './app.ts';
 
 async function main() {
   const config = loadConfig({ PORT: '8788', ...process.env, PAY_MODE: 'embedded' });
-  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const store = await openStore({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    synchronous: config.sqliteSynchronous,
+  });
   const publicUrl = config.publicUrl ?? `http://${config.host}:${config.port}`;
   const sandbox = await createSandbox({
     db: store.db,
@@ -19,6 +24,9 @@ async function main() {
       clientSecret: config.clientSecret,
       publicUrl,
       webhookUrl: config.sandbox.webhookUrl,
+      // On loopback its callers are on this machine too (a remote-mode backend under test), and so may be
+      // their webhooks; listening wider, only allowed origins, or anyone could reach this machine's ports.
+      webhookTargets: { origins: config.sandbox.webhookAllowlist, loopback: isLoopbackHost(config.host) },
       outcomeDelayMs: config.sandbox.outcomeDelayMs,
     },
   });

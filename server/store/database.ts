@@ -29,7 +29,18 @@ export interface StoreOptions {
   dataDir?: string | undefined;
   /** Use an in-memory SQLite database (tests). */
   memory?: boolean;
+  /**
+   * SQLite's `synchronous` (WAL mode): `full` (default) syncs the log at every commit, so an answered
+   * write survives a power loss; `normal` syncs only at checkpoints, so a power loss can undo the last
+   * commits (a crash of the process alone cannot).
+   */
+  synchronous?: SqliteSynchronous | undefined;
 }
+
+export type SqliteSynchronous = 'full' | 'normal';
+
+/** The SQLite file inside DATA_DIR. */
+export const SQLITE_FILE = 'pay-checkout.sqlite';
 
 // PostgreSQL answers bigint (int8) and SUM over bigint (numeric) as strings so no precision is lost.
 // Our money and timestamps are integers far below 2^53, so this is the one place they become numbers;
@@ -69,11 +80,11 @@ function openSqlite(options: StoreOptions): Store {
   if (!options.memory) {
     const dir = options.dataDir ?? '.data';
     mkdirSync(dir, { recursive: true });
-    file = join(dir, 'pay-checkout.sqlite');
+    file = join(dir, SQLITE_FILE);
   }
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma(`synchronous = ${options.synchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   cachePreparedStatements(sqlite);

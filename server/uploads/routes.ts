@@ -50,7 +50,7 @@ export function uploadRoutes(deps: Pick<AppDeps, 'config' | 'store' | 'clock'>) 
         return c.json({ statusCode: 201, data: upload }, 201);
       },
     )
-    .get('/api/v1/uploads/:id', requireMerchant(config.merchantApiKey), async (c) => {
+    .get('/api/v1/uploads/:id', requireMerchant(config.merchantApiKeys), async (c) => {
       const upload = await findUpload(deps, pathId(c, 'id'));
       if (!upload) throw new ApiError(404, 'not_found', 'Upload not found');
       return c.body(new Uint8Array(upload.data), 200, {

@@ -88,10 +88,10 @@ export interface Backend extends Running {
 /**
  * The backend exactly as `npm start` runs it: `node server/dist/main.js` (the bundle `npm run build`
  * writes), in its own process, embedded mode, on a fresh SQLite file, with a silent logger, instant sandbox
- * outcomes and rate limits off. Its own process, so its memory and CPU are read from /proc alone: the
+ * outcomes and rate limits off (`extraEnv` adds or overrides settings). Its own process, so its memory and CPU are read from /proc alone: the
  * harness and the baseline server are not counted against the budget.
  */
-export async function startBackend(): Promise<Backend> {
+export async function startBackend(extraEnv: Record<string, string> = {}): Promise<Backend> {
   if (!existsSync(BUNDLE)) throw new Error('server/dist/main.js is missing: run `npm run build` first');
   const dataDir = await mkdtemp(join(tmpdir(), 'pay-bench-'));
   const port = await freePort();
@@ -110,6 +110,7 @@ export async function startBackend(): Promise<Backend> {
       PAY_CLIENT_SECRET: BENCH_CLIENT_SECRET,
       SANDBOX_OUTCOME_DELAY_MS: '0',
       RATE_LIMITS: 'off', // payments are measured with limits lifted
+      ...extraEnv,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -86,6 +86,8 @@ export async function startApp(options: AppFixtureOptions = {}): Promise<AppFixt
       clientId: config.clientId,
       clientSecret: config.clientSecret,
       publicUrl: `${TEST_PUBLIC_URL}/sandbox`,
+      // As main.ts configures the embedded sandbox: webhooks only to this server's own URL.
+      webhookTargets: { ownUrl: TEST_PUBLIC_URL, origins: [] },
       outcomeDelayMs: 0,
       ...options.sandbox,
     },

@@ -21,12 +21,14 @@ import { createDirectCharge } from './direct-charge.ts';
 import { createHostedCheckout } from './hosted-checkout.ts';
 import { hostedPageUrl, toCollectionTransaction, toDirectChargeResult, toVerifyResult } from './mapping.ts';
 import { settleDueCollections } from './outcomes.ts';
+import { assertWebhookTarget } from '../webhook-targets.ts';
 
 export function collectionRoutes(context: SandboxContext) {
   const { db } = context;
   return new Hono()
     .post('/payments/v1/checkouts', async (c) => {
       const request = await readBody(c, CheckoutCreateRequestSchema);
+      assertWebhookTarget(context, request.webhook);
       const row = await createHostedCheckout(context, request);
       const url = hostedPageUrl(context, row);
       return c.json(
@@ -62,6 +64,7 @@ export function collectionRoutes(context: SandboxContext) {
     })
     .post('/payments/v1/payments/direct-charge', async (c) => {
       const request = await readBody(c, DirectChargeRequestSchema);
+      assertWebhookTarget(context, request.webhook);
       const row = await createDirectCharge(context, request, c.req.raw.signal);
       return c.json({ statusCode: 201, data: toDirectChargeResult(context, row) }, 201);
     })

@@ -11,6 +11,7 @@ import {
 } from '../../provider/schemas.ts';
 import type { SandboxContext } from '../context.ts';
 import { readBody, readQuery } from '../validate.ts';
+import { assertWebhookTarget } from '../webhook-targets.ts';
 import { recipientProperties, requireProvider, validateRecipient } from './recipients.ts';
 import { createDisbursement, listDisbursements, listWallets, verifyDisbursement } from './service.ts';
 
@@ -26,6 +27,7 @@ export function disbursementRoutes(context: SandboxContext) {
     })
     .post('/billing/v1/disbursements', async (c) => {
       const request = await readBody(c, DisbursementRequestSchema);
+      assertWebhookTarget(context, request.webhook);
       return c.json({ statusCode: 201, data: await createDisbursement(context, request) }, 201);
     })
     .get('/billing/v1/disbursements', async (c) => {

@@ -58,11 +58,12 @@ describe('hasMerchantKey', () => {
     ['Bearer ', false],
     [undefined, false],
   ])('%s -> %s', (header, expected) => {
-    expect(hasMerchantKey(header, key)).toBe(expected);
+    expect(hasMerchantKey(header, [key])).toBe(expected);
   });
 
   it('never accepts anything when no key is configured', () => {
-    expect(hasMerchantKey('Bearer ', '')).toBe(false);
-    expect(hasMerchantKey('Bearer x', '')).toBe(false);
+    expect(hasMerchantKey('Bearer ', [''])).toBe(false);
+    expect(hasMerchantKey('Bearer x', [''])).toBe(false);
+    expect(hasMerchantKey('Bearer x', [])).toBe(false);
   });
 });
