@@ -33,11 +33,11 @@ export function isMerchantKey(given: string, merchantApiKey: string): boolean {
   return timingSafeEqual(digest(given), digest(merchantApiKey));
 }
 
-export function assertMerchant(c: Context<AppEnv>, merchantApiKey: string): void {
+export async function assertMerchant(c: Context<AppEnv>, merchantApiKey: string): Promise<void> {
   if (hasMerchantKey(requestHeader(c, 'authorization'), merchantApiKey)) return;
   // The app sets `consoleSessions`; a sub-app run on its own has none and takes the key only.
   const sessions = c.get('consoleSessions') as AppEnv['Variables']['consoleSessions'] | undefined;
-  if (merchantApiKey && sessions?.expiresAt(getCookie(c, CONSOLE_COOKIE)) !== undefined) {
+  if (merchantApiKey && sessions && (await sessions.expiresAt(getCookie(c, CONSOLE_COOKIE))) !== undefined) {
     if (SAFE_METHODS.has(c.req.method) || isSameOrigin(c, sessions.publicOrigin)) return;
     throw new ApiError(403, 'forbidden', 'A console request must come from the console page (Origin)');
   }
@@ -53,7 +53,7 @@ export function assertMerchant(c: Context<AppEnv>, merchantApiKey: string): void
 /** Middleware form of assertMerchant, for a whole route or sub-app. */
 export function requireMerchant(merchantApiKey: string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    assertMerchant(c, merchantApiKey);
+    await assertMerchant(c, merchantApiKey);
     await next();
   };
 }
