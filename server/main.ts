@@ -110,7 +110,15 @@ async function main() {
   const reconcile = () => {
     reconciling ??= (async () => {
       try {
-        await reconcilePayments({ store, provider, clock: systemClock, logger, events, notifier });
+        await reconcilePayments({
+          store,
+          provider,
+          clock: systemClock,
+          logger,
+          events,
+          notifier,
+          minAgeMs: config.reconcileMinAgeMs,
+        });
         await reconcilePayouts({ store, provider, clock: systemClock, logger, notifier });
         await purgeIdempotencyKeys(store.db, systemClock.now());
         // Uploads no payment used are deleted after their hour (DESIGN section 3); nothing else does it.
