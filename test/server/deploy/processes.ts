@@ -103,12 +103,19 @@ export async function startSandboxProcess(): Promise<Instance> {
   );
 }
 
-/** A backend in remote mode against `sandboxUrl`; `env` adds or overrides settings (DATABASE_URL...). */
-export function startBackendProcess(sandboxUrl: string, env: Record<string, string>): Promise<Instance> {
+/**
+ * A backend in remote mode against `sandboxUrl`; `env` adds or overrides settings (DATABASE_URL...).
+ * Its URL is its own socket's, even when PUBLIC_URL names a balancer in front.
+ */
+export async function startBackendProcess(
+  sandboxUrl: string,
+  env: Record<string, string>,
+): Promise<Instance> {
+  const port = await freePort();
   return startProcess(
     'server/main.ts',
     {
-      PORT: '0',
+      PORT: String(port),
       HOST: '127.0.0.1',
       PAY_MODE: 'remote',
       PAY_BASE_URL: sandboxUrl,
@@ -120,11 +127,7 @@ export function startBackendProcess(sandboxUrl: string, env: Record<string, stri
       LOG_LEVEL: 'info',
       ...env,
     },
-    (line) => {
-      if (!line.startsWith('{')) return undefined;
-      const entry = JSON.parse(line) as { msg?: string; url?: string };
-      return entry.msg === 'pay-checkout listening' ? entry.url : undefined;
-    },
+    (line) => (line.includes('"msg":"pay-checkout listening"') ? `http://127.0.0.1:${port}` : undefined),
   );
 }
 

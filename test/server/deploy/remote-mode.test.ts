@@ -71,7 +71,7 @@ async function webhooksDelivered(reference: string, path: string) {
 const readPayment = (reference: string, token: string) =>
   call(backend.url, 'GET', `/api/v1/payments/${reference}`, undefined, { 'Payment-Token': token });
 
-describe('remote mode against the sandbox process', () => {
+describe('remote mode against the sandbox process', { timeout: 40_000 }, () => {
   it('an OTP payment: charge and confirm over HTTP, success by the signed webhook', async () => {
     const { reference, token, payment } = await createPayment(direct('+2250700000000'));
     expect(payment).toMatchObject({ status: 'pending', action: 'otp', amount: 15_000, currency: 'XOF' });
