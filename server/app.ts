@@ -28,6 +28,7 @@ import type { Store } from './store/database.ts';
 import { uploadRoutes } from './uploads/routes.ts';
 import { consoleRoutes } from './console/routes.ts';
 import { createConsoleSessions, type ConsoleSessions } from './http/console-session.ts';
+import { windowCounterFor } from './http/window-counter.ts';
 import { createMetrics, type Metrics } from './metrics/metrics.ts';
 import { metricsRoutes } from './metrics/routes.ts';
 
@@ -67,20 +68,22 @@ export function createApp(deps: AppDeps) {
   const { sandbox, logger } = deps;
   const app = new Hono<AppEnv>({ router: new RememberingRouter() });
   const metrics = createMetrics();
-  const consoleSessions = createConsoleSessions(deps.clock, deps.publicUrl);
+  const consoleSessions = createConsoleSessions(deps.store.db, deps.clock, deps.publicUrl);
+  // Rate limits' counts: shared through the store on PostgreSQL, so N instances allow each limit once.
+  const rateCounter = windowCounterFor(deps.store);
 
   app.use(requestBookkeeping({ logger, metrics, consoleSessions }));
 
   app.route('/', healthRoutes(deps));
   app.route('/', metricsRoutes(deps, metrics));
-  app.route('/', consoleRoutes(deps, consoleSessions));
+  app.route('/', consoleRoutes(deps, consoleSessions, rateCounter));
 
   app.use('/api/v1/*', apiCors(deps.config.allowedOrigins, deps.publicUrl));
   app.route('/widget', widgetAssets(deps.widgetDistDir ?? 'dist'));
 
   // Resource sub-apps are mounted here, one line each.
   const checkout = createCheckoutService(deps); // shared: a payment's success drops its cached link
-  const payments = createPayments(deps, checkout);
+  const payments = createPayments(deps, checkout, rateCounter);
   // Lifted limits (RATE_LIMITS=off, benchmarks) leave no middleware in the chain at all.
   if (deps.config.rateLimits !== 'off') app.use('/api/v1/*', payments.ipLimit);
   app.route('/api/v1/payments', payments.routes);

@@ -226,6 +226,7 @@ const EnvSchema = z
     RETENTION_DAYS: z.string().regex(/^\d+$/, 'must be a whole number of days').transform(Number).optional(),
     PROVIDER_TIMEOUT_MS: milliseconds(15_000),
     RECONCILE_INTERVAL_MS: milliseconds(60_000),
+    RECONCILE_MIN_AGE_MS: milliseconds(60_000),
     RETENTION_INTERVAL_MS: milliseconds(3_600_000),
     SANDBOX_OUTCOME_DELAY_MS: milliseconds(1000),
     SANDBOX_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -319,6 +320,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     retentionIntervalMs: value.RETENTION_INTERVAL_MS,
     providerTimeoutMs: value.PROVIDER_TIMEOUT_MS,
     reconcileIntervalMs: value.RECONCILE_INTERVAL_MS,
+    /** How old a non-final payment must be before reconciliation verifies it (younger: still in its request). */
+    reconcileMinAgeMs: value.RECONCILE_MIN_AGE_MS,
     logLevel: value.LOG_LEVEL,
     sandbox: {
       outcomeDelayMs: value.SANDBOX_OUTCOME_DELAY_MS,

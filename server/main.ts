@@ -19,6 +19,8 @@ import { deliverDueNotifications } from './notifications/deliver.ts';
 import { merchantNotifier } from './notifications/enqueue.ts';
 import { purgeExpiredPersonalData } from './retention/purge.ts';
 import { purgeExpiredUploads } from './uploads/service.ts';
+import { purgeExpiredConsoleSessions } from './http/console-session.ts';
+import { purgeEndedRateLimitWindows } from './http/window-counter.ts';
 
 /** How often due sandbox outcomes and webhook retries are looked for. */
 const SANDBOX_TICK_MS = 250;
@@ -106,19 +108,29 @@ async function main() {
   const events = createPaymentEvents(store, { databaseUrl: config.databaseUrl, logger });
   bound.app = createApp({ config, store, provider, clock: systemClock, logger, sandbox, publicUrl, events });
 
-  // Reconciliation of non-final payments (and expiry of spent idempotency keys and of unused uploads): at
-  // start, then on a schedule; a round still running when the next is due is not started twice.
+  // Reconciliation of non-final payments (and expiry of spent idempotency keys, unused uploads, ended
+  // console sessions and rate-limit windows): at start, then on a schedule; a round still running when the next is due is not started twice.
   // Reconciliation can make payments and payouts final: it notifies the merchant as the routes do.
   const notifier = merchantNotifier(config);
   let reconciling: Promise<void> | null = null;
   const reconcile = () => {
     reconciling ??= (async () => {
       try {
-        await reconcilePayments({ store, provider, clock: systemClock, logger, events, notifier });
+        await reconcilePayments({
+          store,
+          provider,
+          clock: systemClock,
+          logger,
+          events,
+          notifier,
+          minAgeMs: config.reconcileMinAgeMs,
+        });
         await reconcilePayouts({ store, provider, clock: systemClock, logger, notifier });
         await purgeIdempotencyKeys(store.db, systemClock.now());
         // Uploads no payment used are deleted after their hour; nothing else does it.
         await purgeExpiredUploads({ store, clock: systemClock });
+        await purgeExpiredConsoleSessions(store.db, systemClock.now());
+        await purgeEndedRateLimitWindows(store.db, systemClock.now());
       } catch (error) {
         logger.error({ err: error }, 'payment reconciliation failed');
       } finally {

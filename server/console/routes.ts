@@ -3,7 +3,7 @@
  * HTML form, compares it in constant time, and answers with a session cookie and a 303 to /console; a
  * wrong key is a 303 to `/console?error=1`, saying nothing more. `POST /console/logout` ends the session.
  * `GET /console/session` tells the page whether it is logged in (the cookie is HttpOnly). Login attempts
- * are limited to 10 a minute per IP, in memory, whatever RATE_LIMITS says: this guards the key itself.
+ * are limited to 10 a minute per IP whatever RATE_LIMITS says: this guards the key itself.
  */
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
@@ -16,33 +16,23 @@ import {
   type ConsoleSessions,
 } from '../http/console-session.ts';
 import { ApiError } from '../http/errors.ts';
+import { countHit } from '../http/rate-limit.ts';
+import type { WindowCounter } from '../http/window-counter.ts';
+import type { RateLimit } from '../config.ts';
 import { isMerchantKey } from '../http/merchant-auth.ts';
 
-const LOGIN_LIMIT = { max: 10, windowMs: 60_000 };
+const LOGIN_LIMIT: RateLimit = { max: 10, windowSeconds: 60 };
 const FORM_LIMIT_BYTES = 4096;
 
 export function consoleRoutes(
   deps: Pick<AppDeps, 'config' | 'clock' | 'publicUrl'>,
   sessions: ConsoleSessions,
+  counter: WindowCounter,
 ) {
   const { config, clock } = deps;
-  const attempts = new Map<string, { start: number; count: number }>();
-
-  /** Fixed window per IP; ended windows are dropped as they are met. */
-  function countAttempt(ip: string) {
-    const now = clock.now();
-    const start = Math.floor(now / LOGIN_LIMIT.windowMs) * LOGIN_LIMIT.windowMs;
-    for (const [key, window] of attempts) if (window.start !== start) attempts.delete(key);
-    const window = attempts.get(ip) ?? { start, count: 0 };
-    window.count += 1;
-    attempts.set(ip, window);
-    if (window.count > LOGIN_LIMIT.max) {
-      const retryAfterSeconds = Math.max(1, Math.ceil((start + LOGIN_LIMIT.windowMs - now) / 1000));
-      throw new ApiError(429, 'rate_limited', 'Too many login attempts; try again later', {
-        retryAfterSeconds,
-      });
-    }
-  }
+  /** Fixed window per IP, counted where the API's limits are (shared by every instance on PostgreSQL). */
+  const countAttempt = (ip: string) =>
+    countHit(counter, clock, `login:${ip}`, LOGIN_LIMIT, 'Too many login attempts; try again later');
 
   /** A form posted from another site is refused; no Origin at all (curl, old clients) is let through. */
   function assertNotCrossSite(c: Context) {
@@ -57,7 +47,7 @@ export function consoleRoutes(
   return new Hono<AppEnv>()
     .post('/console/login', async (c) => {
       assertNotCrossSite(c);
-      countAttempt(clientIp(c, config.trustProxy));
+      await countAttempt(clientIp(c, config.trustProxy));
       const length = Number(c.req.header('content-length') ?? 0);
       const urlencoded = /^application\/x-www-form-urlencoded\s*(;|$)/i.test(
         c.req.header('content-type') ?? '',
@@ -71,8 +61,8 @@ export function consoleRoutes(
         c.get('logger').warn({ ip: clientIp(c, config.trustProxy) }, 'console login refused');
         return c.redirect('/console?error=1', 303);
       }
-      sessions.revoke(getCookie(c, CONSOLE_COOKIE));
-      const session = sessions.create();
+      await sessions.revoke(getCookie(c, CONSOLE_COOKIE));
+      const session = await sessions.create();
       setCookie(c, CONSOLE_COOKIE, session.id, {
         httpOnly: true,
         sameSite: 'Strict',
@@ -82,14 +72,14 @@ export function consoleRoutes(
       });
       return c.redirect('/console', 303);
     })
-    .post('/console/logout', (c) => {
+    .post('/console/logout', async (c) => {
       assertNotCrossSite(c);
-      sessions.revoke(getCookie(c, CONSOLE_COOKIE));
+      await sessions.revoke(getCookie(c, CONSOLE_COOKIE));
       deleteCookie(c, CONSOLE_COOKIE, { path: '/', httpOnly: true, sameSite: 'Strict', secure: secure(c) });
       return c.redirect('/console', 303);
     })
-    .get('/console/session', (c) => {
-      const expiresAt = sessions.expiresAt(getCookie(c, CONSOLE_COOKIE));
+    .get('/console/session', async (c) => {
+      const expiresAt = await sessions.expiresAt(getCookie(c, CONSOLE_COOKIE));
       if (expiresAt === undefined) {
         throw new ApiError(401, 'unauthorized', 'Not logged in to the console');
       }

@@ -1,68 +1,75 @@
 /**
- * The merchant console's sessions: `POST /console/login` trades the API key for a
- * random session id in an HttpOnly, SameSite=Strict cookie, so the console page never holds the key.
- * Kept in memory for 8 hours: a restart logs everyone out, and each instance has its own sessions
- * (sticky sessions behind a balancer). In memory rather than a signed expiry so logout really ends one.
+ * The merchant console's sessions: `POST /console/login` trades the API key for a random session id in
+ * an HttpOnly, SameSite=Strict cookie, so the console page never holds the key. Sessions live in the
+ * store for 8 hours, so a login is valid on every instance on the same database and survives a restart;
+ * a stored session rather than a signed expiry, so that logout really ends one. The store holds only the
+ * SHA-256 of each id: a database dump or backup opens no console. Expired rows are deleted by the
+ * housekeeping round (main.ts) through purgeExpiredConsoleSessions.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
+import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.ts';
+import { randomBase64url } from '../random.ts';
+import type { Database } from '../store/schema.ts';
 
 export const CONSOLE_COOKIE = 'pay_console';
 export const CONSOLE_SESSION_MS = 8 * 60 * 60 * 1000;
-/** Past this many live sessions the oldest is dropped: logins are rate-limited, so this is a backstop. */
-const MAX_SESSIONS = 10_000;
+/** 256 random bits, as 43 base64url characters. */
+const SESSION_ID_BYTES = 32;
+/** Longer than any id we hand out: a cookie this long is not ours and costs no hashing. */
+const MAX_ID_LENGTH = 100;
 
 export interface ConsoleSessions {
   /** This server's public origin (PUBLIC_URL), which the console's pages are served from. */
   readonly publicOrigin: string;
   /** A new session id (256 random bits, base64url) and when it ends. */
-  create(): { id: string; expiresAt: number };
+  create(): Promise<{ id: string; expiresAt: number }>;
   /** When the session ends, or undefined when unknown or expired. */
-  expiresAt(id: string | undefined): number | undefined;
-  revoke(id: string | undefined): void;
+  expiresAt(id: string | undefined): Promise<number | undefined>;
+  revoke(id: string | undefined): Promise<void>;
 }
 
-/** Sessions are stored under a hash of their id, so a memory dump holds no usable cookie. */
 const hashId = (id: string) => createHash('sha256').update(id, 'utf8').digest('base64url');
 
-export function createConsoleSessions(clock: Clock, publicUrl: string): ConsoleSessions {
-  const sessions = new Map<string, number>();
-
-  function sweep(now: number) {
-    for (const [key, expiresAt] of sessions) if (expiresAt <= now) sessions.delete(key);
-    while (sessions.size >= MAX_SESSIONS) {
-      const oldest = sessions.keys().next().value;
-      if (oldest === undefined) break;
-      sessions.delete(oldest);
-    }
-  }
-
+export function createConsoleSessions(
+  db: Kysely<Database>,
+  clock: Clock,
+  publicUrl: string,
+): ConsoleSessions {
   return {
     publicOrigin: new URL(publicUrl).origin,
-    create() {
+    async create() {
       const now = clock.now();
-      sweep(now);
-      const id = randomBytes(32).toString('base64url');
+      const id = randomBase64url(SESSION_ID_BYTES);
       const expiresAt = now + CONSOLE_SESSION_MS;
-      sessions.set(hashId(id), expiresAt);
+      await db
+        .insertInto('console_sessions')
+        .values({ id_hash: hashId(id), created_at: now, expires_at: expiresAt })
+        .execute();
       return { id, expiresAt };
     },
-    expiresAt(id) {
-      if (!id || id.length > 100) return undefined;
-      const key = hashId(id);
-      const expiresAt = sessions.get(key);
-      if (expiresAt === undefined) return undefined;
-      if (expiresAt <= clock.now()) {
-        sessions.delete(key);
-        return undefined;
-      }
-      return expiresAt;
+    async expiresAt(id) {
+      if (!id || id.length > MAX_ID_LENGTH) return undefined;
+      const row = await db
+        .selectFrom('console_sessions')
+        .select('expires_at')
+        .where('id_hash', '=', hashId(id))
+        .executeTakeFirst();
+      // An expired row is refused here and deleted by the next purge (a read stays a read).
+      return row && row.expires_at > clock.now() ? row.expires_at : undefined;
     },
-    revoke(id) {
-      if (id) sessions.delete(hashId(id));
+    async revoke(id) {
+      if (!id || id.length > MAX_ID_LENGTH) return;
+      await db.deleteFrom('console_sessions').where('id_hash', '=', hashId(id)).execute();
     },
   };
+}
+
+/** Deletes sessions that have ended; run on a schedule. Answers how many went. */
+export async function purgeExpiredConsoleSessions(db: Kysely<Database>, now: number): Promise<number> {
+  const result = await db.deleteFrom('console_sessions').where('expires_at', '<=', now).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /**

@@ -38,11 +38,11 @@ export function hasMerchantKey(authorization: string | undefined, merchantApiKey
   return match?.[1] !== undefined && isMerchantKey(match[1], merchantApiKeys);
 }
 
-export function assertMerchant(c: Context<AppEnv>, merchantApiKeys: readonly string[]): void {
+export async function assertMerchant(c: Context<AppEnv>, merchantApiKeys: readonly string[]): Promise<void> {
   if (hasMerchantKey(requestHeader(c, 'authorization'), merchantApiKeys)) return;
   // The app sets `consoleSessions`; a sub-app run on its own has none and takes the key only.
   const sessions = c.get('consoleSessions') as AppEnv['Variables']['consoleSessions'] | undefined;
-  if (merchantApiKeys.length > 0 && sessions?.expiresAt(getCookie(c, CONSOLE_COOKIE)) !== undefined) {
+  if (merchantApiKeys.length > 0 && sessions && (await sessions.expiresAt(getCookie(c, CONSOLE_COOKIE))) !== undefined) {
     if (SAFE_METHODS.has(c.req.method) || isSameOrigin(c, sessions.publicOrigin)) return;
     throw new ApiError(403, 'forbidden', 'A console request must come from the console page (Origin)');
   }
@@ -58,7 +58,7 @@ export function assertMerchant(c: Context<AppEnv>, merchantApiKeys: readonly str
 /** Middleware form of assertMerchant, for a whole route or sub-app. */
 export function requireMerchant(merchantApiKeys: readonly string[]): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    assertMerchant(c, merchantApiKeys);
+    await assertMerchant(c, merchantApiKeys);
     await next();
   };
 }

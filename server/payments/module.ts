@@ -7,18 +7,19 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppDeps } from '../app.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { createRateLimiter, rateLimit } from '../http/rate-limit.ts';
+import type { WindowCounter } from '../http/window-counter.ts';
 import { webhookRoutes } from '../webhooks/routes.ts';
 import type { CheckoutConfigSource } from './create.ts';
 import { createPaymentEvents } from './events.ts';
 import { paymentRoutes } from './routes.ts';
 import { createPaymentService } from './service.ts';
 
-export function createPayments(deps: AppDeps, checkout: CheckoutConfigSource) {
+export function createPayments(deps: AppDeps, checkout: CheckoutConfigSource, rateCounter: WindowCounter) {
   const { config, store, clock, logger } = deps;
   // main.ts passes the instance it closes on shutdown (and hands to the reconciler); tests get a default.
   const events = deps.events ?? createPaymentEvents(store, { databaseUrl: config.databaseUrl, logger });
   const service = createPaymentService({ ...deps, events, checkout });
-  const limiter = createRateLimiter(config.rateLimits, clock);
+  const limiter = createRateLimiter(config.rateLimits, clock, rateCounter);
   const ipLimit: MiddlewareHandler = rateLimit(limiter, 'ip', (c) => clientIp(c, config.trustProxy));
   return {
     service,

@@ -21,6 +21,8 @@ const LOCK_KEYS = [0x70617921, 1] as const;
 
 export interface ReconcileDeps extends Omit<VerifyContext, 'db'> {
   store: Store;
+  /** Payments younger than this are left alone (default RECONCILE_MIN_AGE_MS). */
+  minAgeMs?: number;
 }
 
 export interface ReconcileReport {
@@ -49,7 +51,7 @@ export async function reconcilePayments(deps: ReconcileDeps): Promise<ReconcileR
 
 async function reconcileRound(deps: ReconcileDeps): Promise<Omit<ReconcileReport, 'ran'>> {
   const context: VerifyContext = { ...deps, db: deps.store.db };
-  const cutoff = deps.clock.now() - RECONCILE_MIN_AGE_MS;
+  const cutoff = deps.clock.now() - (deps.minAgeMs ?? RECONCILE_MIN_AGE_MS);
   let checked = 0;
   let changed = 0;
   // Keyset pagination over (created_at, reference): rows that change status drop out of the filter

@@ -10,6 +10,7 @@ import { paymentTables } from './migrations/0002-payments.ts';
 import { payoutTables } from './migrations/0003-payouts.ts';
 import { notificationTables } from './migrations/0004-notifications.ts';
 import { retentionColumns } from './migrations/0005-retention.ts';
+import { sharedStateTables } from './migrations/0006-shared-state.ts';
 
 /** Ordered by name; a migration gets the engine only where the two need different column types. */
 function migrationsFor(engine: Engine): Record<string, Migration> {
@@ -19,6 +20,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '0003-payouts': payoutTables,
     '0004-notifications': notificationTables,
     '0005-retention': retentionColumns,
+    '0006-shared-state': sharedStateTables,
   };
 }
 

@@ -238,6 +238,22 @@ export interface UploadRow {
   expires_at: number | null;
 }
 
+/** A console login; the cookie's id is known only to the browser, the row holds its SHA-256 (base64url). */
+export interface ConsoleSessionRow {
+  id_hash: string;
+  created_at: number;
+  expires_at: number;
+}
+
+/** A rate limit's counter on PostgreSQL: `id` is `scope:key`, `count` the hits in the window from `window_start`. */
+export interface RateLimitWindowRow {
+  id: string;
+  window_start: number;
+  count: number;
+  /** The window's end: a row past it is dead and purged. */
+  expires_at: number;
+}
+
 export interface ProviderWebhookRow {
   /** `deliveryId`, else `reference:status`. */
   dedup_key: string;
@@ -260,6 +276,8 @@ export interface Database {
   payouts: PayoutRow;
   merchant_notifications: MerchantNotificationRow;
   merchant_notification_attempts: MerchantNotificationAttemptRow;
+  console_sessions: ConsoleSessionRow;
+  rate_limit_windows: RateLimitWindowRow;
   sandbox_payment_links: SandboxPaymentLinkRow;
   sandbox_transactions: SandboxTransactionRow;
   sandbox_recipients: SandboxRecipientRow;
