@@ -38,11 +38,18 @@ const PROBE = `(() => {
   };
   const settle = (readyAt, frames) => {
     if (frames < ${SETTLE_FRAMES}) requestAnimationFrame(() => settle(readyAt, frames + 1));
-    else window.${REPORT}({ readyAt, shifts });
+    else window.${REPORT}({ readyAt, shifts, documentAt: performance.getEntriesByType('navigation')[0].responseEnd });
   };
   const watch = () => (roots().every(enabled) ? settle(performance.now(), 0) : requestAnimationFrame(watch));
   requestAnimationFrame(watch);
 })();`;
+
+interface ProbeReport {
+  readyAt: number;
+  shifts: LayoutShift[];
+  /** When the page's own HTML had arrived: at least the added latency if the throttling applied. */
+  documentAt: number;
+}
 
 export interface PayerLoad {
   /** Milliseconds from navigation to the first frame with an enabled pay button. */
@@ -65,20 +72,24 @@ async function loadOnce(browser: Browser, url: string): Promise<PayerLoad> {
       uploadThroughput: (THROTTLING.kilobitsPerSecond * 1000) / 8,
     });
     await session.send('Emulation.setCPUThrottlingRate', { rate: THROTTLING.cpuSlowdown });
-    let report!: (value: { readyAt: number; shifts: LayoutShift[] }) => void;
-    const reported = new Promise<{ readyAt: number; shifts: LayoutShift[] }>((resolve, reject) => {
+    let report!: (value: ProbeReport) => void;
+    const reported = new Promise<ProbeReport>((resolve, reject) => {
       report = resolve;
       setTimeout(
         () => reject(new Error(`${url}: no enabled pay button within ${LOAD_TIMEOUT_MS / 1000} s`)),
         LOAD_TIMEOUT_MS,
       ).unref();
     });
-    await page.exposeBinding(REPORT, (_source, value: { readyAt: number; shifts: LayoutShift[] }) =>
-      report(value),
-    );
+    await page.exposeBinding(REPORT, (_source, value: ProbeReport) => report(value));
     await page.addInitScript(PROBE);
     await page.goto(url, { waitUntil: 'commit' });
-    const { readyAt, shifts } = await reported;
+    const { readyAt, shifts, documentAt } = await reported;
+    // A Chromium that ignored the emulation would make every figure below meaningless: stop instead.
+    if (!(documentAt >= THROTTLING.latencyMs)) {
+      throw new Error(
+        `${url}: its HTML arrived after ${documentAt} ms: the network throttling did not apply`,
+      );
+    }
     return { readyMs: readyAt, cls: cumulativeLayoutShift(shifts) };
   } finally {
     await context.close();
@@ -86,8 +97,10 @@ async function loadOnce(browser: Browser, url: string): Promise<PayerLoad> {
 }
 
 /**
- * `loads` throttled loads of each page, taken in turn (page A, page B, ..., A, B, ...) so that a busy
- * moment of the machine falls on every page alike. Results in the order of the loads, per page.
+ * `loads` throttled loads of each page, taken in turn so that a busy moment of the machine falls on every
+ * page alike, each round starting one page further (A B C, B C A, ...). One load before them is not
+ * counted: a browser's first page also starts its network service and warms its font caches, which a
+ * payer's long-running browser has done long before. Results in the order of the loads, per page.
  */
 export async function measurePayerLoads<Key extends string>(
   pages: Record<Key, string>,
@@ -97,8 +110,12 @@ export async function measurePayerLoads<Key extends string>(
   const results = Object.fromEntries(keys.map((key) => [key, [] as PayerLoad[]])) as Record<Key, PayerLoad[]>;
   const browser = await launchChromium();
   try {
-    for (let load = 0; load < loads; load++) {
-      for (const key of keys) results[key].push(await loadOnce(browser, pages[key]));
+    await loadOnce(browser, pages[keys[0]!]);
+    for (let round = 0; round < loads; round++) {
+      for (let turn = 0; turn < keys.length; turn++) {
+        const key = keys[(round + turn) % keys.length]!;
+        results[key].push(await loadOnce(browser, pages[key]));
+      }
     }
     return results;
   } finally {
