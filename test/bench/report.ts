@@ -132,9 +132,9 @@ function payerLoadRows(figures: PayerFigures): Row[] {
   const demoCls = cls('demo');
   return [
     readyRow('floor page: navigation to an enabled pay button', loads.floor),
-    readyRow('bare embed (script tag + element)', loads.bare),
+    readyRow('bare embed: script tag + element', loads.bare),
     ratioToFloor(loads.bare, floorMs, BARE_EMBED_MAX_RATIO),
-    readyRow("README's snippet (preconnect + preload of the config + embed)", loads.snippet),
+    readyRow('recommended snippet: preconnect, preload of the config, embed', loads.snippet),
     ratioToFloor(loads.snippet, floorMs, SNIPPET_MAX_RATIO),
     readyRow('storefront / (two checkouts): both pay buttons enabled', loads.demo),
     [`CLS, storefront / (median of ${loads.demo.length} loads, session windows)`, fmt.cls(demoCls), `<= ${CLS_BUDGET}`, verdict(demoCls <= CLS_BUDGET)],
@@ -144,7 +144,7 @@ function payerLoadRows(figures: PayerFigures): Row[] {
 }
 
 /** The payer's table: times to an enabled pay button against the floor page, CLS, Lighthouse, sizes. */
-export function payerTable(m: Measurements): string {
+export function payerTable(m: Pick<Measurements, 'payer' | 'widget' | 'locales'>): string {
   const table: Row[] = [
     ...('notMeasured' in m.payer ? [[`payer loads: not measured (${m.payer.notMeasured})`, '-', '-', 'n/a']] : payerLoadRows(m.payer)),
     m.widget === null

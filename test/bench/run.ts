@@ -110,8 +110,9 @@ async function main(): Promise<number> {
   say(`after the runs: ${busy()}`);
   say(`payer: ${PAYER_LOADS} throttled loads of each page, then ${LIGHTHOUSE_RUNS} Lighthouse runs`);
   // A failure here (a page that never enables its button, say) leaves the server's figures standing.
+  const payerStart = performance.now();
   const payer = await measurePayer().catch((error: unknown) => ({ notMeasured: error instanceof Error ? error.message : String(error) }));
-  say(`after the payer's loads: ${busy()}`);
+  say(`after the payer's loads (${Math.round((performance.now() - payerStart) / 1000)} s): ${busy()}`);
 
   // Our own two processes use at most the 2 cores; pressure beyond that is other work on the machine.
   if (Math.max(pressureBefore, pressureAfterLoad, cpuPressure() ?? 0) > 25) {
