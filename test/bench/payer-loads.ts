@@ -25,9 +25,11 @@ const REPORT = '__payerLoadReport';
 const PROBE = `(() => {
   if (window.top !== window) return;
   const shifts = [];
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) if (!entry.hadRecentInput) shifts.push({ startTime: entry.startTime, value: entry.value });
-  }).observe({ type: 'layout-shift', buffered: true });
+  const record = (entries) => {
+    for (const entry of entries) if (!entry.hadRecentInput) shifts.push({ startTime: entry.startTime, value: entry.value });
+  };
+  const observer = new PerformanceObserver((list) => record(list.getEntries()));
+  observer.observe({ type: 'layout-shift', buffered: true });
   const roots = () => {
     const hosts = [...document.querySelectorAll('pay-checkout')];
     return hosts.length > 0 ? hosts.map((host) => host.shadowRoot) : [document];
@@ -38,7 +40,10 @@ const PROBE = `(() => {
   };
   const settle = (readyAt, frames) => {
     if (frames < ${SETTLE_FRAMES}) requestAnimationFrame(() => settle(readyAt, frames + 1));
-    else window.${REPORT}({ readyAt, shifts, documentAt: performance.getEntriesByType('navigation')[0].responseEnd });
+    else {
+      record(observer.takeRecords()); // shifts of the last frames, not yet delivered to the callback
+      window.${REPORT}({ readyAt, shifts, documentAt: performance.getEntriesByType('navigation')[0].responseEnd });
+    }
   };
   const watch = () => (roots().every(enabled) ? settle(performance.now(), 0) : requestAnimationFrame(watch));
   requestAnimationFrame(watch);
