@@ -22,7 +22,7 @@ type Setting = 'full' | 'normal';
 
 async function paymentRun(synchronous: Setting): Promise<LoadResult> {
   // A fresh backend and database per run: each measures the same amount of data, from empty.
-  const backend = await startBackend({ SQLITE_SYNCHRONOUS: synchronous });
+  const backend = await startBackend({ env: { SQLITE_SYNCHRONOUS: synchronous } });
   try {
     const spec = benchRoutes('http://unused', backend.url).find((route) => route.key === 'apiPayment');
     if (!spec) throw new Error('the bench has no payment run');

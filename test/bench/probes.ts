@@ -45,14 +45,11 @@ export function brotliSize(file: URL): number | null {
   return compressed.length;
 }
 
-/** The largest locale file under `dir` (each has its own budget), or null when none is built. */
-export function largestLocale(dir: URL): { name: string; bytes: number; count: number } | null {
-  if (!existsSync(dir)) return null;
-  const names = readdirSync(dir).filter((name) => name.endsWith('.json'));
-  let largest: { name: string; bytes: number } | null = null;
-  for (const name of names) {
-    const bytes = brotliSize(new URL(name, dir)) ?? 0;
-    if (!largest || bytes > largest.bytes) largest = { name, bytes };
-  }
-  return largest && { ...largest, count: names.length };
+/** Each locale file under `dir` with its brotli size (each has its own budget); empty when none is built. */
+export function localeSizes(dir: URL): { name: string; bytes: number }[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .map((name) => ({ name, bytes: brotliSize(new URL(name, dir)) ?? 0 }));
 }

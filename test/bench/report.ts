@@ -1,16 +1,25 @@
 /**
- * Turns one run's measurements into the two printed tables. Budgets: docs/architecture.md#budgets. Rows
- * marked "ref" put a sandbox figure (or one part of a route) next to the budget of the merchant route
+ * Turns one run's measurements into the printed tables: the load runs, the server's budgets and the
+ * payer's (docs/architecture.md#budgets). Rows marked "ref" put a sandbox figure (or one part of a route)
+ * next to the budget of the merchant route
  * built on it: not that budget itself, but a ceiling for it (the route cannot be faster than its parts).
  */
 import type { LoadResult } from './load.ts';
 import type { RouteKey } from './routes.ts';
+import type { PayerFigures, PayerPage } from './payer.ts';
+import type { PayerLoad } from './payer-loads.ts';
+import { median } from './stats.ts';
 import type { WidgetReady } from './widget-ready.ts';
 import { fmt, formatTable, verdict } from './table.ts';
 
-// Sizes in kilobytes of 1000 bytes.
+// In kilobytes of 1000 bytes: 16 kB and 2 kB.
 export const WIDGET_BUDGET_BYTES = 16_000;
 export const LOCALE_BUDGET_BYTES = 2_000;
+/** The payer's budgets: time to an enabled pay button as a ratio to the floor page's, CLS, Lighthouse. */
+export const BARE_EMBED_MAX_RATIO = 1.5;
+export const SNIPPET_MAX_RATIO = 1.25;
+export const CLS_BUDGET = 0.05;
+export const LIGHTHOUSE_MIN_SCORE = 95;
 export const RSS_BUDGET_BYTES = 150 * 1024 * 1024;
 export const WIDGET_READY_BUDGET_MS = 16;
 
@@ -25,7 +34,8 @@ export interface Measurements {
   /** Null when Chromium is missing or the measurement failed. */
   widgetReady: WidgetReady | null;
   widget: number | null;
-  locale: { name: string; bytes: number; count: number } | null;
+  locales: { name: string; bytes: number }[];
+  payer: PayerFigures | { notMeasured: string };
 }
 
 export function loadTable({ runs }: Measurements): string {
@@ -89,12 +99,61 @@ export function budgetTable(m: Measurements): string {
           `<= ${WIDGET_READY_BUDGET_MS} ms`,
           verdict(m.widgetReady.median <= WIDGET_READY_BUDGET_MS),
         ],
+  ];
+  return formatTable(['metric', 'value', 'budget', 'verdict'], table);
+}
+
+/** Median time to an enabled pay button over a page's loads, with the range in the label. */
+function readyRow(name: string, loads: PayerLoad[]): Row {
+  const times = loads.map((load) => load.readyMs);
+  const range = `${fmt.wholeMs(Math.min(...times))} to ${fmt.wholeMs(Math.max(...times))}`;
+  return [`${name} (median of ${times.length}, ${range})`, fmt.wholeMs(median(times)), '-', 'n/a'];
+}
+
+function ratioToFloor(loads: PayerLoad[], floorMs: number, maxRatio: number): Row {
+  const ratio = median(loads.map((load) => load.readyMs)) / floorMs;
+  return ['  ratio to the floor page', fmt.ratio(ratio), `<= ${fmt.ratio(maxRatio)}`, verdict(ratio <= maxRatio)];
+}
+
+function lighthouseRow(figures: PayerFigures['lighthouse']): Row {
+  const name = 'Lighthouse Performance, storefront /, mobile preset';
+  if ('notMeasured' in figures) return [`${name}: not measured (${figures.notMeasured})`, '-', `>= ${LIGHTHOUSE_MIN_SCORE}`, 'n/a'];
+  return [
+    `${name} (median of ${figures.scores.join(', ')}; its CLS ${fmt.cls(figures.cls)})`,
+    String(figures.median),
+    `>= ${LIGHTHOUSE_MIN_SCORE}`,
+    verdict(figures.median >= LIGHTHOUSE_MIN_SCORE),
+  ];
+}
+
+function payerLoadRows(figures: PayerFigures): Row[] {
+  const { loads } = figures;
+  const floorMs = median(loads.floor.map((load) => load.readyMs));
+  const cls = (page: PayerPage) => median(loads[page].map((load) => load.cls));
+  const demoCls = cls('demo');
+  return [
+    readyRow('floor page: navigation to an enabled pay button', loads.floor),
+    readyRow('bare embed: script tag + element', loads.bare),
+    ratioToFloor(loads.bare, floorMs, BARE_EMBED_MAX_RATIO),
+    readyRow('recommended snippet: preconnect, preload of the config, embed', loads.snippet),
+    ratioToFloor(loads.snippet, floorMs, SNIPPET_MAX_RATIO),
+    readyRow('storefront / (two checkouts): both pay buttons enabled', loads.demo),
+    [`CLS, storefront / (median of ${loads.demo.length} loads, session windows)`, fmt.cls(demoCls), `<= ${CLS_BUDGET}`, verdict(demoCls <= CLS_BUDGET)],
+    [`  the same on the floor, bare and snippet pages`, [cls('floor'), cls('bare'), cls('snippet')].map(fmt.cls).join(', '), '-', 'n/a'],
+    lighthouseRow(figures.lighthouse),
+  ];
+}
+
+/** The payer's table: times to an enabled pay button against the floor page, CLS, Lighthouse, sizes. */
+export function payerTable(m: Pick<Measurements, 'payer' | 'widget' | 'locales'>): string {
+  const table: Row[] = [
+    ...('notMeasured' in m.payer ? [[`payer loads: not measured (${m.payer.notMeasured})`, '-', '-', 'n/a']] : payerLoadRows(m.payer)),
     m.widget === null
       ? ['widget: not built yet', '-', `<= ${fmt.int(WIDGET_BUDGET_BYTES)} B`, 'n/a']
       : ['widget IIFE, brotli q11', `${fmt.int(m.widget)} B`, `<= ${fmt.int(WIDGET_BUDGET_BYTES)} B`, verdict(m.widget <= WIDGET_BUDGET_BYTES)],
-    m.locale === null
-      ? ['widget locales: not built yet', '-', `<= ${fmt.int(LOCALE_BUDGET_BYTES)} B each`, 'n/a']
-      : [`largest locale (${m.locale.name} of ${m.locale.count}), brotli`, `${fmt.int(m.locale.bytes)} B`, `<= ${fmt.int(LOCALE_BUDGET_BYTES)} B each`, verdict(m.locale.bytes <= LOCALE_BUDGET_BYTES)],
+    ...(m.locales.length === 0
+      ? [['widget locales: not built yet', '-', `<= ${fmt.int(LOCALE_BUDGET_BYTES)} B each`, 'n/a']]
+      : m.locales.map(({ name, bytes }) => [`locale ${name}, brotli q11`, `${fmt.int(bytes)} B`, `<= ${fmt.int(LOCALE_BUDGET_BYTES)} B`, verdict(bytes <= LOCALE_BUDGET_BYTES)])),
   ];
   return formatTable(['metric', 'value', 'budget', 'verdict'], table);
 }

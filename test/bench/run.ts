@@ -1,5 +1,6 @@
 /**
- * `npm run bench`: measures the budgets (docs/architecture.md#budgets) that can be measured today and prints them.
+ * `npm run bench`: measures the project's performance budgets and prints them: the server's, then the
+ * payer's (a slow phone loading the storefront, layout shift, Lighthouse, the widget's sizes).
  *
  * Throughput is judged only as a ratio to a bare Hono route measured in this same run on this same
  * machine, because absolute numbers mean nothing across machines. The bench reports and never gates:
@@ -8,10 +9,12 @@
  */
 import { cpus, loadavg } from 'node:os';
 import { runLoadInChild } from './load.ts';
-import { brotliSize, cpuPressure, largestLocale, verifyThroughput } from './probes.ts';
-import { budgetTable, loadTable, type RunOutcome } from './report.ts';
+import { LIGHTHOUSE_RUNS, measurePayer, PAYER_LOADS } from './payer.ts';
+import { brotliSize, cpuPressure, localeSizes, verifyThroughput } from './probes.ts';
+import { budgetTable, loadTable, payerTable, type RunOutcome } from './report.ts';
 import { benchRoutes, probeRequest, type RouteKey, type RouteSpec } from './routes.ts';
 import { startBackend, startBare, type Backend } from './servers.ts';
+import { THROTTLING, VIEWPORT } from './payer-loads.ts';
 import { measureWidgetReady, type WidgetReady } from './widget-ready.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -26,11 +29,14 @@ const DURATION_MS = Math.round(seconds * 1000);
 const MAX_REQUESTS = Math.ceil((seconds + WARMUP_MS / 1000) * 60_000);
 const RUNS = 7; // benchRoutes: two baseline runs and five routes
 
-// The load runs plus start-up; if anything hangs beyond that, give up rather than run forever.
+// The payer's throttled loads (four pages) and Lighthouse runs, each well under 30 s even on a busy machine.
+const PAYER_MS = (4 * PAYER_LOADS + LIGHTHOUSE_RUNS) * 30_000;
+// The load runs, the payer's section and start-up; if anything hangs beyond that, give up rather than
+// run forever.
 const watchdog = setTimeout(() => {
   console.error('bench: took too long, giving up');
   process.exit(3);
-}, RUNS * (WARMUP_MS + DURATION_MS) + 90_000);
+}, RUNS * (WARMUP_MS + DURATION_MS) + PAYER_MS + 90_000);
 watchdog.unref();
 
 const say = (text: string) => process.stdout.write(`${text}\n`);
@@ -100,10 +106,16 @@ async function main(): Promise<number> {
   } finally {
     await Promise.all([bare.close(), backend.close()]);
   }
-
+  const pressureAfterLoad = cpuPressure() ?? 0;
   say(`after the runs: ${busy()}`);
+  say(`payer: ${PAYER_LOADS} throttled loads of each page, then ${LIGHTHOUSE_RUNS} Lighthouse runs`);
+  // A failure here (a page that never enables its button, say) leaves the server's figures standing.
+  const payerStart = performance.now();
+  const payer = await measurePayer().catch((error: unknown) => ({ notMeasured: error instanceof Error ? error.message : String(error) }));
+  say(`after the payer's loads (${Math.round((performance.now() - payerStart) / 1000)} s): ${busy()}`);
+
   // Our own two processes use at most the 2 cores; pressure beyond that is other work on the machine.
-  if (Math.max(pressureBefore, cpuPressure() ?? 0) > 25) {
+  if (Math.max(pressureBefore, pressureAfterLoad, cpuPressure() ?? 0) > 25) {
     say('warning: the machine was busy with other work; absolute figures are low and even ratios are noisy. Rerun when it is quiet.');
   }
   const verify = verifyThroughput();
@@ -115,7 +127,8 @@ async function main(): Promise<number> {
     peakRss,
     widgetReady,
     widget: brotliSize(new URL('../../dist/pay-checkout.iife.js', import.meta.url)),
-    locale: largestLocale(new URL('../../dist/locales/', import.meta.url)),
+    locales: localeSizes(new URL('../../dist/locales/', import.meta.url)),
+    payer,
   };
   say(`\nload runs (cpu in cores: server near 1 = saturated, as it should be; client near 1 = the generator was the limit)\n${loadTable(measurements)}`);
   for (const run of Object.values(runs)) if ('detail' in run) say(`note: ${run.label} not measured, ${run.detail}`);
@@ -123,6 +136,11 @@ async function main(): Promise<number> {
   const byStatus = Object.entries(paymentsAfterRun).map(([status, count]) => `${count} ${status}`);
   say(`payments at the end of their run: ${created} created; ${byStatus.join(', ') || 'none'}`);
   say(`\nbudgets (docs/architecture.md#budgets; "ref": a sandbox figure, or part of a route, beside that route's budget)\n${budgetTable(measurements)}`);
+  if (!('notMeasured' in payer)) {
+    const times = (loads: { readyMs: number }[]) => loads.map((load) => Math.round(load.readyMs)).join(' ');
+    say(`\npayer loads, ms to an enabled pay button in load order: ${Object.entries(payer.loads).map(([page, loads]) => `${page} ${times(loads)}`).join('; ')}`);
+  }
+  say(`\nthe payer on a slow phone (${THROTTLING.latencyMs} ms added to each request, ${THROTTLING.kilobitsPerSecond} kbit/s down and up, CPU ${THROTTLING.cpuSlowdown}x slower, ${VIEWPORT.width} x ${VIEWPORT.height}, cold cache; the floor page builds a minimal form from the same config answer in plain JavaScript)\n${payerTable(measurements)}`);
 
   // A required route with no 2xx at all means we measured nothing: a broken bench, not a slow server.
   const dead = Object.values(runs).some((run) => 'result' in run && run.result.rps === 0 && !run.optional);

@@ -51,7 +51,7 @@ export async function startBare(): Promise<Running> {
 }
 
 /** A free loopback port, for a child server that must be told its port up front. */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer().once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
@@ -88,10 +88,11 @@ export interface Backend extends Running {
 /**
  * The backend exactly as `npm start` runs it: `node server/dist/main.js` (the bundle `npm run build`
  * writes), in its own process, embedded mode, on a fresh SQLite file, with a silent logger, instant sandbox
- * outcomes and rate limits off (`extraEnv` adds or overrides settings). Its own process, so its memory and CPU are read from /proc alone: the
- * harness and the baseline server are not counted against the budget.
+ * outcomes and rate limits off (`env` adds or overrides settings). Its own process, so its memory and CPU are read from /proc alone: the
+ * harness and the baseline server are not counted against the budget. `allowedOrigins` adds pages of other
+ * origins that may call its API (a merchant's storefront).
  */
-export async function startBackend(extraEnv: Record<string, string> = {}): Promise<Backend> {
+export async function startBackend(options: { allowedOrigins?: string[]; env?: Record<string, string> } = {}): Promise<Backend> {
   if (!existsSync(BUNDLE)) throw new Error('server/dist/main.js is missing: run `npm run build` first');
   const dataDir = await mkdtemp(join(tmpdir(), 'pay-bench-'));
   const port = await freePort();
@@ -110,7 +111,8 @@ export async function startBackend(extraEnv: Record<string, string> = {}): Promi
       PAY_CLIENT_SECRET: BENCH_CLIENT_SECRET,
       SANDBOX_OUTCOME_DELAY_MS: '0',
       RATE_LIMITS: 'off', // payments are measured with limits lifted
-      ...extraEnv,
+      ...(options.allowedOrigins && { ALLOWED_ORIGINS: [url, ...options.allowedOrigins].join(',') }),
+      ...options.env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -13,9 +13,12 @@ export const fmt = {
   int: (value: number) => integer.format(value),
   rate: (value: number) => `${integer.format(value)}/s`,
   ms: (value: number) => `${decimal.format(value)} ms`,
+  wholeMs: (value: number) => `${integer.format(value)} ms`,
   mb: (bytes: number) => `${decimal.format(bytes / 1024 / 1024)} MB`,
   pct: (ratio: number) => `${decimal.format(ratio * 100)}%`,
   cores: (share: number) => share.toFixed(2),
+  ratio: (ratio: number) => `${ratio.toFixed(2)}x`,
+  cls: (score: number) => score.toFixed(3),
 };
 
 /** The verdict column: a budget met, missed ("OVER", the usual word for a blown budget), or not checked. */

@@ -6,15 +6,13 @@
  * `updateComplete`): JSON parsing, the state change and the form's first render. Each load is a fresh
  * page with the HTTP cache off, so every run fetches and renders from scratch.
  */
-import { chromium, type Browser } from '@playwright/test';
-import { existsSync } from 'node:fs';
+import type { Browser } from '@playwright/test';
+import { chromiumInstalled, launchChromium } from './browser.ts';
+import { median } from './stats.ts';
 
 const LINK = 'lnk_fixed_ci';
 const REPORT = '__payReadyReport';
 const PAGE_PATH = '/__bench/widget.html';
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-// The flags the e2e suite uses: no sandbox as root, and no background traffic on a closed network.
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench</title>
 <script src="/widget/pay-checkout.iife.js" defer></script></head>
@@ -48,10 +46,10 @@ export interface WidgetReady {
 
 /** Null when Chromium is not installed (the bench still prints everything else). */
 export async function measureWidgetReady(backendUrl: string, loads = 15): Promise<WidgetReady | null> {
-  if (!existsSync(CHROMIUM)) return null;
+  if (!chromiumInstalled()) return null;
   let browser: Browser | undefined;
   try {
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    browser = await launchChromium();
     const samples: number[] = [];
     for (let load = 0; load < loads; load++) {
       const context = await browser.newContext();
@@ -75,7 +73,7 @@ export async function measureWidgetReady(backendUrl: string, loads = 15): Promis
     }
     const first = samples[0] ?? Number.NaN;
     samples.sort((a, b) => a - b);
-    return { samples, first, median: samples[Math.floor(samples.length / 2)] ?? Number.NaN, max: samples.at(-1) ?? Number.NaN };
+    return { samples, first, median: median(samples), max: samples.at(-1) ?? Number.NaN };
   } finally {
     await browser?.close();
   }

@@ -1,0 +1,52 @@
+/**
+ * The payer's figures: a backend of its own (a fresh database: the load runs' thousands of payments
+ * would otherwise weigh on the link reads) that lets the merchant's storefront origin call its API, the
+ * storefront's three pages, and the demo's storefront (`/`, two embedded checkouts) for layout shift and
+ * Lighthouse. Throttled loads first, then Lighthouse, so the two never share the machine.
+ */
+import { chromiumInstalled, CHROMIUM } from './browser.ts';
+import { measureLighthouse, type LighthouseFigures } from './lighthouse.ts';
+import { measurePayerLoads, type PayerLoad } from './payer-loads.ts';
+import { freePort, startBackend } from './servers.ts';
+import { startStorefront } from './storefront/pages.ts';
+
+/** The fixed-amount link in French: its first frame needs the French messages as well as the config. */
+const LINK = 'lnk_fixed_ci';
+export const PAYER_LOADS = 5;
+export const LIGHTHOUSE_RUNS = 5;
+
+export type PayerPage = 'floor' | 'bare' | 'snippet' | 'demo';
+
+export interface PayerFigures {
+  loads: Record<PayerPage, PayerLoad[]>;
+  /** Or why Lighthouse could not run. */
+  lighthouse: LighthouseFigures | { notMeasured: string };
+}
+
+/** Not measured when Chromium is missing; a failed load throws, a failed Lighthouse run says why. */
+export async function measurePayer(): Promise<PayerFigures | { notMeasured: string }> {
+  if (!chromiumInstalled()) return { notMeasured: `no Chromium at ${CHROMIUM} (set CHROMIUM_PATH)` };
+  const storefrontPort = await freePort();
+  const backend = await startBackend({ allowedOrigins: [`http://127.0.0.1:${storefrontPort}`] });
+  try {
+    const storefront = await startStorefront(storefrontPort, backend.url, LINK);
+    try {
+      const demo = `${backend.url}/`;
+      const pages = {
+        floor: storefront.pageUrl('floor'),
+        bare: storefront.pageUrl('bare'),
+        snippet: storefront.pageUrl('snippet'),
+        demo,
+      };
+      const loads = await measurePayerLoads(pages, PAYER_LOADS);
+      const lighthouse = await measureLighthouse(demo, LIGHTHOUSE_RUNS).catch((error: unknown) => ({
+        notMeasured: error instanceof Error ? error.message : String(error),
+      }));
+      return { loads, lighthouse };
+    } finally {
+      await storefront.close();
+    }
+  } finally {
+    await backend.close();
+  }
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import type { PayerLoad } from '../../bench/payer-loads.ts';
+import { payerTable } from '../../bench/report.ts';
+
+const loads = (...readyMs: number[]): PayerLoad[] => readyMs.map((ms) => ({ readyMs: ms, cls: 0.01 }));
+/** The table's rows whose metric starts with `start` (indent aside), cells split on two spaces or more. */
+const rows = (table: string, start: string) =>
+  table
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line.startsWith(start))
+    .map((line) => line.split(/ {2,}/));
+const row = (table: string, start: string) => rows(table, start)[0];
+
+describe('payerTable', () => {
+  const table = payerTable({
+    payer: {
+      loads: {
+        floor: loads(1200, 1000, 1100),
+        bare: loads(1650, 1600, 1700),
+        snippet: loads(1400, 1300, 1500),
+        demo: [
+          { readyMs: 2000, cls: 0.04 },
+          { readyMs: 2100, cls: 0.3 },
+          { readyMs: 2200, cls: 0.06 },
+        ],
+      },
+      lighthouse: { notMeasured: 'no DevTools port' },
+    },
+    widget: 16_001,
+    locales: [
+      { name: 'fr.json', bytes: 2_000 },
+      { name: 'sw.json', bytes: 2_001 },
+    ],
+  });
+
+  it('judges each embed by the ratio of its median to the floor page median', () => {
+    expect(row(table, 'floor page')?.slice(1)).toEqual(['1,100 ms', '-', 'n/a']);
+    expect(table).toContain('(median of 3, 1,000 ms to 1,200 ms)');
+    const [bare, snippet] = rows(table, 'ratio to the floor page');
+    expect(bare?.slice(1)).toEqual(['1.50x', '<= 1.50x', 'ok']);
+    expect(snippet?.slice(1)).toEqual(['1.27x', '<= 1.25x', 'OVER']);
+  });
+
+  it("judges the storefront's median CLS, and says why Lighthouse was not measured", () => {
+    expect(row(table, 'CLS, storefront /')?.slice(1)).toEqual(['0.060', '<= 0.05', 'OVER']);
+    expect(row(table, 'Lighthouse')?.[0]).toContain('not measured (no DevTools port)');
+  });
+
+  it('judges the widget and each locale against their byte budgets', () => {
+    expect(row(table, 'widget IIFE')?.slice(1)).toEqual(['16,001 B', '<= 16,000 B', 'OVER']);
+    expect(row(table, 'locale fr.json')?.slice(1)).toEqual(['2,000 B', '<= 2,000 B', 'ok']);
+    expect(row(table, 'locale sw.json')?.slice(1)).toEqual(['2,001 B', '<= 2,000 B', 'OVER']);
+  });
+});
