@@ -18,7 +18,7 @@ export const MERCHANT_KEY = 'mk_deploy_test_0123456789';
 export const NOTIFICATION_SECRET = 'whsec_' + Buffer.from('deploy-test-notification-key').toString('base64');
 export const SHOP = 'https://shop.test';
 /** How long a process gets to print that it listens (tsx compiles on start; the machine may be busy). */
-const START_TIMEOUT_MS = 30_000;
+const START_TIMEOUT_MS = 60_000;
 
 const children = new Set<ChildProcess>();
 const scratch: string[] = [];
@@ -152,7 +152,7 @@ export interface Balancer {
   url: string;
   /** Picks the instance URL for a request by its path, or null to drop it (answered 502, as a dead upstream). */
   route: (path: string) => string | null;
-  /** Every request passed on: path, the instance it went to (or null), the status answered. */
+  /** Every request passed on: path, the instance it went to (or null), the status answered (0: not yet). */
   readonly log: { path: string; target: string | null; status: number }[];
 }
 
@@ -162,9 +162,10 @@ export async function startBalancer(): Promise<Balancer> {
   const server = createServer((incoming, outgoing) => {
     const path = incoming.url ?? '/';
     const target = balancer.route(path);
-    const entry = { path, target, status: 502 };
+    const entry = { path, target, status: 0 }; // 0 until the instance answers
     balancer.log.push(entry);
     const refuse = () => {
+      entry.status = 502;
       if (!outgoing.headersSent) outgoing.writeHead(502).end();
       else outgoing.destroy();
     };

@@ -27,7 +27,7 @@ beforeAll(async () => {
   sandbox = await startSandboxProcess();
   // Long enough for a busy machine's honest answers, short enough for the `06` charge to time out.
   backend = await startBackendProcess(sandbox.url, { PROVIDER_TIMEOUT_MS: '2500' });
-}, 60_000);
+}, 150_000);
 afterAll(() => stopAll());
 
 const payer = { name: 'Awa Koné', email: 'awa@example.ci' };
