@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import ts from 'typescript';
 import { defineConfig, type Plugin } from 'vite';
+import { precompressed } from './widget/build/precompress.ts';
 
 const minifyCss = (text: string) =>
   text
@@ -168,7 +169,7 @@ const locales = (): Plugin => ({
 // The package's own entry (Lit kept external, with declarations) is `tsc -p widget/tsconfig.build.json`.
 export default defineConfig({
   publicDir: false,
-  plugins: [minifyTemplates(), trimLit(), locales()],
+  plugins: [minifyTemplates(), trimLit(), locales(), precompressed()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
