@@ -11,7 +11,9 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context } from 'hono';
+import { compress } from 'hono/compress';
 import { z } from 'zod';
+import { buildFiles } from '../server/http/build-files.ts';
 import type { Sandbox } from '../server/sandbox/app.ts';
 import { SANDBOX_PROVIDERS } from '../server/sandbox/providers.ts';
 
@@ -130,14 +132,17 @@ export function demoRoutes(deps: DemoDeps) {
       },
     });
 
+  // The hand-written pages and files (demo/public) are not built, so nothing compressed them ahead: gzip
+  // as they are sent (they are small; the built files below come compressed from the build).
+  const gzip = compress();
   return (
     new Hono()
-      .get('/', page(PUBLIC_DIR, 'index.html'))
-      .get('/csp', page(PUBLIC_DIR, 'csp.html'))
-      .get('/spa', page(BUILD_DIR, 'spa/index.html'))
-      .get('/playground', page(BUILD_DIR, 'playground/index.html'))
+      .get('/', gzip, page(PUBLIC_DIR, 'index.html'))
+      .get('/csp', gzip, page(PUBLIC_DIR, 'csp.html'))
+      .get('/spa', gzip, page(BUILD_DIR, 'spa/index.html'))
+      .get('/playground', gzip, page(BUILD_DIR, 'playground/index.html'))
       // The merchant console; it logs in through /console/login (server/console/routes.ts).
-      .get('/console', page(BUILD_DIR, 'console/index.html'))
+      .get('/console', gzip, page(BUILD_DIR, 'console/index.html'))
       // The console's payout form offers the sandbox's providers (public catalogue, no secrets).
       .get('/demo/payout-providers', (c) =>
         c.json(
@@ -157,14 +162,15 @@ export function demoRoutes(deps: DemoDeps) {
       // Hashed file names: cached for good.
       .get(
         '/demo/app/*',
-        serveStatic({
+        buildFiles({
           root: BUILD_DIR,
-          rewriteRequestPath: (path) => path.replace(/^\/demo\/app/, ''),
-          onFound: (_path, c) => c.header('cache-control', 'public, max-age=31536000, immutable'),
+          prefix: '/demo/app',
+          cacheControl: 'public, max-age=31536000, immutable',
         }),
       )
       .get(
         '/demo/*',
+        gzip,
         serveStatic({ root: PUBLIC_DIR, rewriteRequestPath: (path) => path.replace(/^\/demo/, '') }),
       )
       .post('/demo/sessions', async (c) => {

@@ -5,6 +5,7 @@
 // at /demo/app/.
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { precompressed } from '../widget/build/precompress.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -13,6 +14,8 @@ export default defineConfig({
   base: '/demo/app/',
   // demo/public holds the script-tag pages, served as they are: nothing to copy.
   publicDir: false,
+  // Brotli and gzip copies beside each built file, sent by demo/server.ts as the browser accepts.
+  plugins: [precompressed()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

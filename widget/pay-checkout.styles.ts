@@ -10,6 +10,7 @@ const dark = css`
   --_bg: var(--pay-color-background, #17191f);
   --_surface: var(--pay-color-surface, #22252d);
   --_border: var(--pay-color-border, #3a3f4b);
+  --_control-border: var(--pay-color-border, #6b7280);
   --_error: var(--pay-color-error, #ff8a8a);
   --_success: var(--pay-color-success, #5dd39e);
 `;
@@ -29,11 +30,15 @@ export const styles = css`
     --_muted: var(--pay-color-muted, #596070);
     --_bg: var(--pay-color-background, #fff);
     --_surface: var(--pay-color-surface, #f5f6f8);
+    /* The card's outline is decoration; a control's edge is how it is found, so it needs 3:1 (WCAG
+       1.4.11) against the card and the field's own background, in both schemes. */
     --_border: var(--pay-color-border, #cfd3dc);
+    --_control-border: var(--pay-color-border, #868c99);
     --_error: var(--pay-color-error, #b3261e);
     --_success: var(--pay-color-success, #137a48);
     --_radius: var(--pay-radius, 12px);
     --_space: var(--pay-spacing, 16px);
+    --_mono: ui-monospace, 'SF Mono', Menlo, Consolas, 'Liberation Mono', monospace;
     box-sizing: border-box;
     max-width: 480px;
     margin: 0 auto;
@@ -87,6 +92,18 @@ export const styles = css`
   .pay__header {
     display: grid;
     gap: 4px;
+  }
+  /* One column as wide as the card, never wider: an implicit grid column is as wide as its longest
+     unbreakable line (a payment reference, an e-mail address), which pushed whole steps off a phone's
+     screen. Long words wrap inside the column instead. */
+  .pay__form,
+  .pay__step,
+  .pay__group,
+  .pay__header,
+  .pay__field,
+  .pay__options,
+  .pay__summary {
+    grid-template-columns: minmax(0, 1fr);
   }
   .pay__merchant {
     display: flex;
@@ -154,7 +171,7 @@ export const styles = css`
     gap: 6px;
   }
   .pay__field--inline {
-    grid-template-columns: auto 1fr;
+    grid-template-columns: auto minmax(0, 1fr);
     align-items: start;
     column-gap: 10px;
   }
@@ -178,7 +195,7 @@ export const styles = css`
     font: inherit;
     color: inherit;
     background: var(--_surface);
-    border: 1px solid var(--_border);
+    border: 1px solid var(--_control-border);
     border-radius: calc(var(--_radius) - 4px);
   }
   textarea.pay__input {
@@ -223,7 +240,7 @@ export const styles = css`
     gap: 10px;
     min-height: 56px;
     padding: 8px 12px;
-    border: 1px solid var(--_border);
+    border: 1px solid var(--_control-border);
     border-radius: calc(var(--_radius) - 4px);
     cursor: pointer;
   }
@@ -298,8 +315,17 @@ export const styles = css`
     color: var(--_muted);
   }
   .pay__summary dd {
+    min-width: 0;
     font-weight: 600;
     font-variant-numeric: tabular-nums;
+    overflow-wrap: anywhere;
+  }
+  /* References and account numbers: read out or copied character by character, so each character is
+     distinct (0/O, 1/l), and a line may break anywhere in them. */
+  .pay__code {
+    font-family: var(--_mono);
+    font-size: 0.9375em;
+    overflow-wrap: anywhere;
   }
   .pay__icon {
     display: grid;

@@ -745,10 +745,10 @@ export class PayCheckout extends LitElement {
           'wait',
           html`${this.#summary([
             [messages.bank, transfer?.bankName],
-            [messages.account, transfer?.accountNumber],
+            [messages.account, transfer?.accountNumber, 'code'],
             [messages.accountName, transfer?.accountName],
             [messages.amount, this.#money(paid.total ?? paid.amount, paid)],
-            [messages.reference, paid.reference],
+            [messages.reference, paid.reference, 'code'],
           ])}
           ${
             transfer?.expiresAt
@@ -764,13 +764,13 @@ export class PayCheckout extends LitElement {
           'wait',
           html`<p class="pay__text">${messages.processingText}</p>
             <progress class="pay__progress" aria-label=${messages.processingTitle}></progress>
-            ${this.#summary([[messages.reference, paid.reference]])}`,
+            ${this.#summary([[messages.reference, paid.reference, 'code']])}`,
         );
       case Step.TimedOut:
         return this.#screen(
           'wait',
           html`<p class="pay__text">${messages.timedOutText}</p>
-            ${this.#summary([[messages.reference, paid.reference]])}
+            ${this.#summary([[messages.reference, paid.reference, 'code']])}
             ${this.#button(messages.checkAgain, this.#checkAgain)}`,
         );
       case Step.Success:
@@ -778,7 +778,7 @@ export class PayCheckout extends LitElement {
           'success',
           html`${this.#summary([
             [messages.amount, this.#money(paid.total ?? paid.amount, paid)],
-            [messages.reference, paid.reference],
+            [messages.reference, paid.reference, 'code'],
             [messages.date, this.#date(paid.paidAt)],
           ])}
           ${
@@ -798,7 +798,7 @@ export class PayCheckout extends LitElement {
           html`<p class="pay__text">
               ${expired ? messages.expiredText : paid.message || messages.failedText}
             </p>
-            ${this.#summary([[messages.reference, paid.reference]])}
+            ${this.#summary([[messages.reference, paid.reference, 'code']])}
             ${this.#button(messages.retry, () => this.#restart())}
             ${expired ? nothing : this.#button(messages.otherNumber, () => this.#restart('method.phoneNumber'), true)}`,
         );
@@ -831,13 +831,14 @@ export class PayCheckout extends LitElement {
     return src ? html`<img class="pay__logo" src=${src} alt="" />` : nothing;
   }
 
-  #summary(rows: [string, string | undefined][]) {
+  /** Rows of term and value; `code` marks a value the payer copies or reads out (a reference, an account). */
+  #summary(rows: [string, string | undefined, 'code'?][]) {
     return html`<dl class="pay__summary">
-      ${rows.map(([term, value]) =>
+      ${rows.map(([term, value, code]) =>
         value
           ? html`<div>
               <dt>${term}</dt>
-              <dd>${value}</dd>
+              <dd class=${code ? 'pay__code' : ''}>${value}</dd>
             </div>`
           : nothing,
       )}

@@ -1,11 +1,13 @@
 /**
  * GET /widget/*: the built widget (`dist/`, written by `npm run build`) and its locale files, embeddable
- * from any merchant origin. Hashed file names could be cached for ever; ours are stable names, so they
- * get a short cache with revalidation.
+ * from any merchant origin, compressed (see build-files.ts). Their names are stable (merchants embed
+ * `pay-checkout.iife.js` by name), so they are cached briefly and then revalidated: the ETag (a digest of
+ * the bytes sent) turns an unchanged file into a 304 without a body.
  */
-import { serveStatic } from '@hono/node-server/serve-static';
 import { existsSync } from 'node:fs';
 import { Hono } from 'hono';
+import { etag } from 'hono/etag';
+import { buildFiles } from './build-files.ts';
 
 export function widgetAssets(distDir: string) {
   const app = new Hono()
@@ -14,11 +16,20 @@ export function widgetAssets(distDir: string) {
       c.header('Cross-Origin-Resource-Policy', 'cross-origin');
       c.header('Access-Control-Allow-Origin', '*');
       c.header('X-Content-Type-Options', 'nosniff');
-      if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=300, must-revalidate');
-    });
+    })
+    // A 304 keeps the 200's Cache-Control and Vary (etag's retained headers), and gets the ones above.
+    .use(etag());
   // `npm start` builds before it serves; without a build (e.g. server tests) every file is a clear 404.
   if (existsSync(distDir)) {
-    app.get('/*', serveStatic({ root: distDir, rewriteRequestPath: (path) => path.replace(/^\/widget/, '') }));
+    app.get(
+      '/*',
+      buildFiles({ root: distDir, prefix: '/widget', cacheControl: 'public, max-age=300, must-revalidate' }),
+    );
   }
-  return app.all('/*', (c) => c.json({ statusCode: 404, error: { code: 'not_found', message: 'No such widget file; run npm run build' } }, 404));
+  return app.all('/*', (c) =>
+    c.json(
+      { statusCode: 404, error: { code: 'not_found', message: 'No such widget file; run npm run build' } },
+      404,
+    ),
+  );
 }

@@ -3,7 +3,8 @@
  * into server/dist/main.js by the build that `npm run test:e2e` runs first; embedded sandbox, a fresh
  * SQLite database in a temp dir) on a free port, and a second "merchant" origin on another port that
  * embeds the widget cross-origin, so CORS and Cross-Origin-Resource-Policy are really exercised.
- * URLs reach the tests through the environment; the teardown stops both.
+ * URLs (and the data directory, for the rare test that must force a state) reach the tests through the
+ * environment; the teardown stops both.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -104,6 +105,7 @@ export default async function globalSetup() {
 
   process.env.E2E_API_URL = apiUrl;
   process.env.E2E_MERCHANT_URL = merchantUrl;
+  process.env.E2E_DATA_DIR = dataDir;
 
   return async () => {
     server.kill('SIGTERM');

@@ -1,6 +1,8 @@
 // What every end-to-end spec shares: where the server and the merchant page are, screenshots, the payer's
 // usual moves on the widget, and the sandbox's APIs. Elements are found by role and label.
+import { join } from 'node:path';
 import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
+import SqliteDatabase from 'better-sqlite3';
 
 export const api = () => process.env.E2E_API_URL ?? '';
 export const merchant = (link = 'lnk_fixed_ci', locale = 'en') =>
@@ -107,4 +109,23 @@ export async function tabTo(page: Page, target: string | Locator) {
 export async function typeInto(page: Page, label: string, text: string) {
   await tabTo(page, label);
   await page.keyboard.type(text);
+}
+
+/**
+ * Moves the end of a pending payment's step (the time the payer has to type a code) into the past, as if
+ * the payer had walked away: the server decides the rest. Neither the sandbox nor the server's clock can
+ * be moved from outside, so this writes the row in the server's own database (SQLite, WAL: a second
+ * connection may write while the server runs).
+ */
+export function expirePaymentStep(reference: string) {
+  const database = new SqliteDatabase(join(process.env.E2E_DATA_DIR ?? '', 'pay-checkout.sqlite'));
+  try {
+    database.pragma('busy_timeout = 5000');
+    const { changes } = database
+      .prepare("UPDATE payments SET expires_at = 1 WHERE reference = ? AND status = 'pending'")
+      .run(reference);
+    expect(changes, `pending payment ${reference}`).toBe(1);
+  } finally {
+    database.close();
+  }
 }
