@@ -1,18 +1,21 @@
 /**
  * Money as integer minor units. Typed amounts are parsed from their decimal text digit by digit (never
- * through a float, which would turn 0.29 NGN into 28 kobo); display goes through `Intl.NumberFormat`.
+ * through a float, which would turn 0.29 NGN into 28 kobo); display goes through `Intl.NumberFormat`, in
+ * the checkout's locale or, where the browser lacks its language, in its market's other language.
  */
+import { intlLocale } from './i18n/intl-locale.ts';
 
 const formats = new Map<string, Intl.NumberFormat>();
 
 /**
  * One `Intl.NumberFormat` per locale and options, kept for the page's life: building one costs far more
  * than formatting with it, and the first one of a page costs 20 to 50 ms (V8 prepares ICU's number data).
+ * Parsing and display share it, so a payer types amounts the way they are shown ("1 500,50" in Wolof).
  */
 export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
   const key = locale + JSON.stringify(options);
   let format = formats.get(key);
-  if (!format) formats.set(key, (format = new Intl.NumberFormat(locale, options)));
+  if (!format) formats.set(key, (format = new Intl.NumberFormat(intlLocale(locale), options)));
   return format;
 }
 

@@ -11,6 +11,7 @@ import type {
   MethodInput,
   Payment,
 } from './contract/index.ts';
+import { formatDate } from './dates.ts';
 import {
   PayCancelEvent,
   PayErrorEvent,
@@ -624,14 +625,8 @@ export class PayCheckout extends LitElement {
       : formatMoney(minor, currency, currencyExponent, this.#locale);
   }
 
-  #date(iso: string | undefined, time = false) {
-    const date = iso ? new Date(iso) : undefined;
-    return date && !isNaN(+date)
-      ? new Intl.DateTimeFormat(
-          this.#locale,
-          time ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' },
-        ).format(date)
-      : '';
+  #date(iso: string | undefined, timeOnly = false) {
+    return formatDate(iso, this.#locale, timeOnly);
   }
 
   #props(name: string, label: string, required: boolean, hint?: string): FieldProps {

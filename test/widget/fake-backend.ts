@@ -78,8 +78,10 @@ export class FakeBackend implements Transport {
   constructor(checkout: CheckoutConfig = config()) {
     this.on('GET', `links/${checkout.id}`, () => ok(checkout));
     this.on('GET', `sessions/${checkout.id}`, () => ok(checkout));
-    // The real French file, as the web-test-runner server serves the repository.
-    this.on('GET', 'locales/fr.json', () => fetch('/widget/i18n/fr.json'));
+    // The real locale files, as the web-test-runner server serves the repository.
+    for (const language of ['fr', 'sw', 'ha', 'yo', 'wo']) {
+      this.on('GET', `locales/${language}.json`, () => fetch(`/widget/i18n/${language}.json`));
+    }
     this.on('GET', 'payments/pay_ref_1/events', () => this.#stream());
   }
 

@@ -2,7 +2,7 @@ import { expect, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { en } from '../../widget/i18n/en.ts';
 import { config, FakeBackend, ok, payment } from './fake-backend.ts';
-import { $, control, errorOf, heading, mount, rendered, submit, text } from './helpers.ts';
+import { $, control, errorOf, fill, heading, mount, rendered, submit, text } from './helpers.ts';
 
 describe('<pay-checkout> languages', () => {
   it('French: every message translated, fetched on demand; money and dates through Intl', async () => {
@@ -41,6 +41,33 @@ describe('<pay-checkout> languages', () => {
     } finally {
       document.documentElement.lang = '';
     }
+  });
+
+  it('Wolof, which Chromium cannot format: money as Senegal writes it, the deadline in digits', async () => {
+    const deadline = new Date(2026, 2, 2, 10, 5).toISOString();
+    const backend = new FakeBackend(config({ locale: 'wo', country: 'SN' }));
+    const transfer = payment({
+      action: 'bank-transfer',
+      bankTransfer: {
+        bankName: 'CBAO',
+        accountNumber: 'SN012',
+        accountName: 'Awa Couture',
+        expiresAt: deadline,
+      },
+    });
+    backend.on('POST', 'payments', () => ok({ payment: transfer, token: 'tok_1' }, 201));
+    const { el } = await mount(backend);
+    await rendered(el, () => text(el).includes('Xaalis bi ngay fey'), 'Wolof loaded');
+    expect(submit(el).textContent!.trim()).to.equal('Fey 15\u202f000\u00a0F\u202fCFA');
+
+    await fill(el, 'method.phoneNumber', '0700000000');
+    submit(el).click();
+    await oneEvent(el, 'pay-pending');
+    await el.updateComplete;
+    expect(heading(el)).to.equal('Fey ci virement banq');
+    expect(text(el)).to.contain('Yónneel xaalis bi balaa 02/03/2026 10:05.');
+    expect(text(el)).to.contain('Xaalis bi 15 000 F CFA', 'text() writes every space as one');
+    await expect(el).to.be.accessible();
   });
 
   it('an unknown language falls back to English', async () => {
