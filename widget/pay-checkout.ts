@@ -25,6 +25,7 @@ import { customField, textField, type FieldProps } from './fields/index.ts';
 import { dropdownField } from './fields/dropdown.ts';
 import { en, fill, loadMessages, type Messages } from './i18n/index.ts';
 import { formatMoney, intlReady, numberFormat, parseAmount, plainMoney } from './money.ts';
+import { isPhoneNumber, normalizePhone } from './phone.ts';
 import { styles } from './pay-checkout.styles.ts';
 import { browserTransport, type Transport } from './transport.ts';
 
@@ -441,9 +442,18 @@ export class PayCheckout extends LitElement {
     if (validity.valueMissing) return messages.required;
     if (name === 'amount') return this.#checkAmount(input.value);
     if (validity.typeMismatch) return type === 'email' ? messages.invalidEmail : messages.invalidValue;
-    if (validity.patternMismatch && type === 'tel') return messages.invalidPhone;
+    // Checked here rather than by a `pattern` attribute: the browser would test the number as typed.
+    if (type === 'tel' && input.value.trim() && !isPhoneNumber(input.value, this.#phonePattern(name)))
+      return messages.invalidPhone;
     if (validity.badInput && type === 'number') return messages.invalidNumber;
     return validity.valid ? undefined : messages.invalidValue;
+  }
+
+  /** The config's own pattern for a method's phone input, if it gives one. */
+  #phonePattern(name: string): string | undefined {
+    const config = this._state.config!;
+    const method = config.methods.find((candidate) => candidate.provider === this.#provider(config));
+    return method?.inputs.find((input) => `method.${input.name}` === name)?.pattern;
   }
 
   #checkAmount(text: string): string | undefined {
@@ -484,7 +494,11 @@ export class PayCheckout extends LitElement {
     }
     const provider = this.#provider(config);
     const method = config.methods.find((candidate) => candidate.provider === provider);
-    const phoneNumber = text('method.phoneNumber')?.replace(/[\s-]/g, '') ?? '';
+    const phone = (name: string) => {
+      const typed = text(name);
+      return typed && normalizePhone(typed);
+    };
+    const phoneNumber = phone('method.phoneNumber') ?? '';
     const returnUrl = new URL(location.href);
     returnUrl.searchParams.delete('pay_reference');
     returnUrl.searchParams.delete('pay_cancel');
@@ -499,7 +513,7 @@ export class PayCheckout extends LitElement {
         customer: {
           name: text('customer.name'),
           email: text('customer.email'),
-          phoneNumber: method ? phoneNumber : text('customer.phoneNumber'),
+          phoneNumber: method ? phoneNumber : phone('customer.phoneNumber'),
         },
         fields,
         method: method
@@ -972,11 +986,9 @@ export class PayCheckout extends LitElement {
                     input.name === 'phoneNumber' ? messages.phone : input.label,
                     input.required,
                   ),
-                  {
-                    type: input.type === 'tel' ? 'tel' : 'text',
-                    autocomplete: input.type === 'tel' ? 'tel' : undefined,
-                    pattern: input.pattern,
-                  },
+                  input.type === 'tel'
+                    ? { type: 'tel', autocomplete: 'tel' }
+                    : { type: 'text', pattern: input.pattern },
                 ),
           )
         : nothing

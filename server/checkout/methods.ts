@@ -4,6 +4,7 @@
  * properties list. Only what a payer needs: no provider internals.
  */
 import type { Method, MethodInput, Network } from '../../widget/contract/index.ts';
+import { PHONE_PATTERN } from '../../widget/phone.ts';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import type { ProviderClient } from '../provider/client.ts';
@@ -19,9 +20,6 @@ export interface CatalogueEntry {
   channel?: string;
   logo?: string;
 }
-
-/** Digits with an optional leading +, 6 to 15 digits: the same rule the server enforces. */
-export const PHONE_PATTERN = '\\+?[0-9]{6,15}';
 
 /**
  * PAY_PROVIDERS when configured; otherwise, in embedded mode, the sandbox's mobile-money providers with
