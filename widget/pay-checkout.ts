@@ -685,11 +685,32 @@ export class PayCheckout extends LitElement {
     return titles[step] ?? '';
   }
 
-  /** What the live region says: the step, or what just went wrong on it. */
+  /**
+   * What the live region says: the step, or what just went wrong on it. A screen reader hears a refused
+   * form or code only through this text changing: focus may already be on the field that is wrong.
+   */
   #status(): string {
-    const { step, error, cancelled } = this._state;
-    if (step === Step.Form) return cancelled ? this._messages.cancelled : error ? this.#formError(error) : '';
-    return this.#title();
+    const { step, error, cancelled, payment } = this._state;
+    const messages = this._messages;
+    if (step === Step.Form) {
+      if (cancelled) return messages.cancelled;
+      if (error) return this.#formError(error);
+      return Object.keys(this.#errors).length ? messages.fixErrors : '';
+    }
+    const problem = (step === Step.Otp || step === Step.PreOtp) && this.#codeError(payment!);
+    if (!problem) return this.#title();
+    const left = error?.attemptsLeft;
+    return left === undefined ? problem : `${problem} ${fill(messages.triesLeft, { n: left })}`;
+  }
+
+  /** What is wrong with the code the payer typed, if anything: our own check, else the server's answer. */
+  #codeError(payment: Payment): string | undefined {
+    const { error } = this._state;
+    const name = payment.action === 'otp' ? 'otp' : 'customerCode';
+    return (
+      this.#errors[name] ??
+      (error && (error.code === 'invalid_otp' ? this._messages.wrongCode : error.message))
+    );
   }
 
   #formError(error: ApiError): string {
@@ -1009,7 +1030,7 @@ export class PayCheckout extends LitElement {
       .filter(Boolean)
       .join(' · ');
     const props = this.#props(name, otp ? messages.code : messages.customerCode, true, hint || undefined);
-    props.error ??= error && (error.code === 'invalid_otp' ? messages.wrongCode : error.message);
+    props.error = this.#codeError(payment);
     return this.#screen(
       'wait',
       html`<p class="pay__text">${payment.message || (otp ? messages.otpText : '')}</p>
