@@ -34,7 +34,6 @@ const scriptUrl = (globalThis.document?.currentScript as HTMLScriptElement | nul
 
 const GIVE_UP_MS = 180_000;
 const POLL_MS = 3_000;
-const COUNTDOWN_SECONDS = 5;
 /** Steps where the payment moves on outside the widget, so it follows the payment. */
 const WAITING: readonly Step[] = [Step.Processing, Step.Redirecting, Step.BankTransfer];
 const WAITING_FOR_PAGE: readonly Step[] = [Step.Idle, Step.Loading, Step.Resuming];
@@ -152,7 +151,6 @@ export class PayCheckout extends LitElement {
   #loading = new LatestRequest();
   #watching?: AbortController;
   #timers = new Set<number>();
-  #countdown = 0;
   #focus?: string | true;
   #language = '';
   /** The next render formats money by hand: it shows the form, and Intl's first use would not fit its frame. */
@@ -256,7 +254,6 @@ export class PayCheckout extends LitElement {
         break;
       case Step.Success:
         this.#dispatch(new PaySuccessEvent(payment));
-        if (safeUrl(config?.redirectUrl)) this.#tick(COUNTDOWN_SECONDS);
         break;
       case Step.Failed:
       case Step.Expired:
@@ -621,14 +618,6 @@ export class PayCheckout extends LitElement {
     }
   };
 
-  #tick(seconds: number) {
-    this.#countdown = seconds;
-    this.requestUpdate();
-    const url = safeUrl(this._state.config?.redirectUrl);
-    if (!seconds && url) this.transport.navigate(url);
-    else this.#after(1000, () => this.#tick(seconds - 1));
-  }
-
   // --- Rendering ------------------------------------------------------------------------------------
 
   #money(minor: number, { currency, currencyExponent }: { currency: string; currencyExponent: number }) {
@@ -814,11 +803,11 @@ export class PayCheckout extends LitElement {
             [messages.date, this.#date(paid.paidAt)],
           ])}
           ${
+            // The receipt stays until the payer leaves: no timer takes the page away while it is read.
             safeUrl(config?.redirectUrl)
-              ? html`<p class="pay__text">${fill(messages.returning, { n: this.#countdown })}</p>
-                  <a class="pay__button" part="submit" href=${safeUrl(config?.redirectUrl)!}
-                    >${messages.continue}</a
-                  >`
+              ? html`<a class="pay__button" part="submit" href=${safeUrl(config?.redirectUrl)!}
+                  >${fill(messages.returnTo, { merchant: config!.title })}</a
+                >`
               : nothing
           }`,
         );

@@ -64,7 +64,7 @@ export const en = {
   checkAgain: 'Check again',
   successTitle: 'Payment successful',
   date: 'Date',
-  returning: 'Returning to the merchant in {n} s…',
+  returnTo: 'Return to {merchant}',
   failedTitle: 'Payment failed',
   failedText: 'The payment did not go through.',
   expiredTitle: 'Payment expired',
