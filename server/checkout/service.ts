@@ -31,7 +31,7 @@ export type CheckoutDeps = Pick<AppDeps, 'config' | 'store' | 'provider' | 'cloc
 
 export function createCheckoutService(deps: CheckoutDeps) {
   const { config, store, provider, clock } = deps;
-  const catalogue = providerCatalogue(config, deps.sandbox?.context.config.publicUrl);
+  const catalogue = providerCatalogue(config, deps.sandbox?.context.config);
   const links = createTtlCache<LinkSnapshot>(clock, LINK_TTL_MS);
   /** Links whose last snapshot has an amount limit: their `remaining` moves with the provider's totals. */
   const limitedLinks = new Set<string>();
