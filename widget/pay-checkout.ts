@@ -25,8 +25,12 @@ import { customField, textField, type FieldProps } from './fields/index.ts';
 import { dropdownField } from './fields/dropdown.ts';
 import { en, fill, loadMessages, type Messages } from './i18n/index.ts';
 import { formatMoney, intlReady, numberFormat, parseAmount, plainMoney } from './money.ts';
+import { feeOf } from './fee.ts';
 import { isPhoneNumber, normalizePhone } from './phone.ts';
+import { withDialLinks } from './ussd.ts';
 import { styles } from './pay-checkout.styles.ts';
+import { button, screen, summary, type Row } from './steps/parts.ts';
+import { stepStyles } from './steps/steps.styles.ts';
 import { browserTransport, type Transport } from './transport.ts';
 
 /** Where this file was loaded from (a classic script knows only while it runs): default API origin and locales. */
@@ -105,7 +109,7 @@ interface Saved {
  * @cssproperty --pay-spacing - Base spacing.
  */
 export class PayCheckout extends LitElement {
-  static override styles = styles;
+  static override styles = [styles, stepStyles];
 
   static override properties = {
     link: { reflect: true },
@@ -152,6 +156,8 @@ export class PayCheckout extends LitElement {
   #watching?: AbortController;
   #timers = new Set<number>();
   #focus?: string | true;
+  /** A value was just copied: the live region says so until the step changes. */
+  #copied = false;
   #language = '';
   /** The next render formats money by hand: it shows the form, and Intl's first use would not fit its frame. */
   #plainMoney = false;
@@ -216,6 +222,7 @@ export class PayCheckout extends LitElement {
     const state = (this._state = transition(before, event));
     const { step, payment, config } = state;
     if (step === before.step) return;
+    this.#copied = false;
     const refused = state.error && (before.step === Step.Submitting || before.step === Step.Confirming);
     // Focus follows the payer's own progress, never the page load, and never leaves a refused form.
     if (
@@ -687,7 +694,7 @@ export class PayCheckout extends LitElement {
       return Object.keys(this.#errors).length ? messages.fixErrors : '';
     }
     const problem = (step === Step.Otp || step === Step.PreOtp) && this.#codeError(payment!);
-    if (!problem) return this.#title();
+    if (!problem) return this.#copied ? messages.copied : this.#title();
     const left = error?.attemptsLeft;
     return left === undefined ? problem : `${problem} ${fill(messages.triesLeft, { n: left })}`;
   }
@@ -730,12 +737,13 @@ export class PayCheckout extends LitElement {
       case Step.Resuming:
         return html`<p class="pay__loading" aria-busy="true">${messages.loading}</p>`;
       case Step.Unavailable:
-        return this.#screen('error', html`<p class="pay__text">${messages.unavailableText}</p>`);
+        return screen('error',this.#title(), html`<p class="pay__text">${messages.unavailableText}</p>`);
       case Step.Error:
-        return this.#screen(
+        return screen(
           'error',
+          this.#title(),
           html`<p class="pay__text">${error?.message}</p>
-            ${this.#button(messages.retry, () => void this.#load())}`,
+            ${button(messages.retry, () => void this.#load())}`,
         );
       case Step.Form:
       case Step.Submitting:
@@ -744,8 +752,9 @@ export class PayCheckout extends LitElement {
     const paid = payment!;
     switch (step) {
       case Step.Redirecting:
-        return this.#screen(
+        return screen(
           'wait',
+          this.#title(),
           html`<p class="pay__text">${messages.redirectText}</p>
             <progress class="pay__progress" aria-label=${messages.redirectTitle}></progress>
             ${
@@ -762,14 +771,15 @@ export class PayCheckout extends LitElement {
         );
       case Step.BankTransfer: {
         const transfer = paid.bankTransfer;
-        return this.#screen(
+        return screen(
           'wait',
+          this.#title(),
           html`${this.#summary([
             [messages.bank, transfer?.bankName],
-            [messages.account, transfer?.accountNumber],
+            [messages.account, transfer?.accountNumber, true],
             [messages.accountName, transfer?.accountName],
             [messages.amount, this.#money(paid.total ?? paid.amount, paid)],
-            [messages.reference, paid.reference],
+            [messages.reference, paid.reference, true],
           ])}
           ${
             transfer?.expiresAt
@@ -781,25 +791,31 @@ export class PayCheckout extends LitElement {
         );
       }
       case Step.Processing:
-        return this.#screen(
+        return screen(
           'wait',
+          this.#title(),
           html`<p class="pay__text">${messages.processingText}</p>
             <progress class="pay__progress" aria-label=${messages.processingTitle}></progress>
-            ${this.#summary([[messages.reference, paid.reference]])}`,
+            ${this.#summary([
+              [messages.amount, this.#money(paid.total ?? paid.amount, paid)],
+              [messages.reference, paid.reference, true],
+            ])}`,
         );
       case Step.TimedOut:
-        return this.#screen(
+        return screen(
           'wait',
+          this.#title(),
           html`<p class="pay__text">${messages.timedOutText}</p>
-            ${this.#summary([[messages.reference, paid.reference]])}
-            ${this.#button(messages.checkAgain, this.#checkAgain)}`,
+            ${this.#summary([[messages.reference, paid.reference, true]])}
+            ${button(messages.checkAgain, this.#checkAgain)}`,
         );
       case Step.Success:
-        return this.#screen(
+        return screen(
           'success',
+          this.#title(),
           html`${this.#summary([
             [messages.amount, this.#money(paid.total ?? paid.amount, paid)],
-            [messages.reference, paid.reference],
+            [messages.reference, paid.reference, true],
             [messages.date, this.#date(paid.paidAt)],
           ])}
           ${
@@ -814,37 +830,19 @@ export class PayCheckout extends LitElement {
       case Step.Failed:
       case Step.Expired: {
         const expired = step === Step.Expired;
-        return this.#screen(
+        return screen(
           'error',
+          this.#title(),
           html`<p class="pay__text">
               ${expired ? messages.expiredText : paid.message || messages.failedText}
             </p>
-            ${this.#summary([[messages.reference, paid.reference]])}
-            ${this.#button(messages.retry, () => this.#restart())}
-            ${expired ? nothing : this.#button(messages.otherNumber, () => this.#restart('method.phoneNumber'), true)}`,
+            ${this.#summary([[messages.reference, paid.reference, true]])}
+            ${button(messages.retry, () => this.#restart())}
+            ${expired ? nothing : button(messages.otherNumber, () => this.#restart('method.phoneNumber'), true)}`,
         );
       }
     }
     return this.#renderCode(paid);
-  }
-
-  #screen(tone: 'wait' | 'success' | 'error', content: TemplateResult) {
-    return html`<section class="pay__step pay__step--${tone}">
-      ${tone === 'wait' ? nothing : html`<span class="pay__icon" aria-hidden="true">${tone === 'success' ? '✓' : '!'}</span>`}
-      <h2 class="pay__heading" part="status" tabindex="-1">${this.#title()}</h2>
-      ${content}
-    </section>`;
-  }
-
-  #button(label: string, onClick: () => void, secondary = false) {
-    return html`<button
-      class="pay__button ${secondary ? 'pay__button--secondary' : ''}"
-      part="submit"
-      type="button"
-      @click=${onClick}
-    >
-      ${label}
-    </button>`;
   }
 
   #logo(url?: string) {
@@ -852,17 +850,22 @@ export class PayCheckout extends LitElement {
     return src ? html`<img class="pay__logo" src=${src} alt="" />` : nothing;
   }
 
-  #summary(rows: [string, string | undefined][]) {
-    return html`<dl class="pay__summary">
-      ${rows.map(([term, value]) =>
-        value
-          ? html`<div>
-              <dt>${term}</dt>
-              <dd>${value}</dd>
-            </div>`
-          : nothing,
-      )}
-    </dl>`;
+  /** A payment's summary; rows marked copyable get a copy button that announces its success. */
+  #summary(rows: Row[]) {
+    const messages = this._messages;
+    return summary(rows, {
+      label: (term) => fill(messages.copyWhat, { what: term }),
+      text: messages.copy,
+      copy: (value) =>
+        void navigator.clipboard?.writeText(value).then(
+          () => {
+            this.#copied = true;
+            this.requestUpdate();
+          },
+          // Refused (no permission, page not focused): the value stays on screen to copy by hand.
+          () => undefined,
+        ),
+    });
   }
 
   #renderForm(config: CheckoutConfig) {
@@ -884,6 +887,8 @@ export class PayCheckout extends LitElement {
       .join(' · ');
     const provider = this.#provider(config);
     const method = config.methods.find((candidate) => candidate.provider === provider);
+    // What the payer will pay, the method's fee included, before they commit.
+    const fee = amount ? feeOf(amount, method?.fee) : 0;
     const required = !config.anonymous;
     const error = this._state.error;
     return html`<form
@@ -939,9 +944,16 @@ export class PayCheckout extends LitElement {
       ${this.#renderMethods(config, provider, method)}
       ${this._state.cancelled ? html`<p class="pay__notice">${messages.cancelled}</p>` : nothing}
       ${error ? html`<p class="pay__alert" part="error">${this.#formError(error)}</p>` : nothing}
-      <button class="pay__button" part="submit" type="submit" aria-disabled=${busy}>
-        ${busy ? messages.wait : amount ? fill(messages.pay, { amount: money(amount) }) : messages.payNow}
+      <button
+        class="pay__button"
+        part="submit"
+        type="submit"
+        aria-disabled=${busy}
+        aria-describedby=${fee ? 'pay-fee' : nothing}
+      >
+        ${busy ? messages.wait : amount ? fill(messages.pay, { amount: money(amount + fee) }) : messages.payNow}
       </button>
+      ${fee ? html`<p class="pay__hint pay__fee" id="pay-fee">${fill(messages.includesFee, { fee: money(fee) })}</p>` : nothing}
     </form>`;
   }
 
@@ -972,7 +984,8 @@ export class PayCheckout extends LitElement {
         : nothing
     }
     ${
-      method?.networks?.length
+      // One network is no choice: it is sent without asking.
+      method?.networks && method.networks.length > 1
         ? html`<fieldset class="pay__group" part="method">
             <legend class="pay__legend">${messages.network}</legend>
             <div class="pay__options pay__options--grid">
@@ -1020,9 +1033,10 @@ export class PayCheckout extends LitElement {
       .join(' · ');
     const props = this.#props(name, otp ? messages.code : messages.customerCode, true, hint || undefined);
     props.error = this.#codeError(payment);
-    return this.#screen(
+    return screen(
       'wait',
-      html`<p class="pay__text">${payment.message || (otp ? messages.otpText : '')}</p>
+      this.#title(),
+      html`<p class="pay__text">${payment.message ? withDialLinks(payment.message) : otp ? messages.otpText : ''}</p>
         ${this.#summary([
           [messages.amount, this.#money(payment.amount, payment)],
           [messages.fee, payment.fee === undefined ? undefined : this.#money(payment.fee, payment)],
@@ -1041,7 +1055,7 @@ export class PayCheckout extends LitElement {
             ${busy ? messages.wait : messages.confirm}
           </button>
         </form>
-        ${this.#button(messages.otherNumber, () => this.#restart('method.phoneNumber'), true)}`,
+        ${button(messages.otherNumber, () => this.#restart('method.phoneNumber'), true)}`,
     );
   }
 }
