@@ -31,6 +31,7 @@ import { withDialLinks } from './ussd.ts';
 import { styles } from './pay-checkout.styles.ts';
 import { button, screen, summary, type Row } from './steps/parts.ts';
 import { stepStyles } from './steps/steps.styles.ts';
+import { unfinishedStep } from './steps/unfinished.ts';
 import { browserTransport, type Transport } from './transport.ts';
 
 /** Where this file was loaded from (a classic script knows only while it runs): default API origin and locales. */
@@ -39,7 +40,7 @@ const scriptUrl = (globalThis.document?.currentScript as HTMLScriptElement | nul
 const GIVE_UP_MS = 180_000;
 const POLL_MS = 3_000;
 /** Steps where the payment moves on outside the widget, so it follows the payment. */
-const WAITING: readonly Step[] = [Step.Processing, Step.Redirecting, Step.BankTransfer];
+const WAITING: readonly Step[] = [Step.Processing, Step.Redirecting, Step.Unfinished, Step.BankTransfer];
 const WAITING_FOR_PAGE: readonly Step[] = [Step.Idle, Step.Loading, Step.Resuming];
 
 /** Only http(s) URLs from the config or the provider reach `src`/`href`. */
@@ -65,6 +66,8 @@ const randomKey = () =>
 interface Saved {
   reference: string;
   token: string;
+  /** The method's provider slug, for a direct charge: named on the way back to its page. */
+  provider?: string;
 }
 
 /**
@@ -150,6 +153,8 @@ export class PayCheckout extends LitElement {
   #progress: Record<string, number> = {};
   #uploaded: Record<string, string> = {};
   #token = '';
+  /** The provider slug of the payment on its way, when it is a direct charge. */
+  #paidWith?: string;
   #attempt?: { key: string; body: string };
   #popup?: Window | null;
   #loading = new LatestRequest();
@@ -347,6 +352,7 @@ export class PayCheckout extends LitElement {
       this.#send({ type: 'loaded', config, resume: !!saved });
       if (saved && this._state.step === Step.Resuming) {
         this.#token = saved.token;
+        this.#paidWith = saved.provider;
         const query = new URLSearchParams(location.search);
         this.#send({
           type: 'payment',
@@ -555,11 +561,10 @@ export class PayCheckout extends LitElement {
       const { payment, token } = await this.#api.create(request, attempt.key);
       this.#attempt = undefined;
       this.#token = token;
+      this.#paidWith = request.method.kind === 'direct' ? request.method.provider : undefined;
       try {
-        sessionStorage.setItem(
-          `pay-checkout:${config.id}`,
-          JSON.stringify({ reference: payment.reference, token }),
-        );
+        const saved: Saved = { reference: payment.reference, token, provider: this.#paidWith };
+        sessionStorage.setItem(`pay-checkout:${config.id}`, JSON.stringify(saved));
       } catch {
         // Without storage the payment cannot resume after a reload, but it goes on.
       }
@@ -616,6 +621,24 @@ export class PayCheckout extends LitElement {
     if (focus) this.#focus = focus;
   }
 
+  /**
+   * Leaves a payment that waits on the provider's page: it is cancelled (so the page cannot charge it
+   * later unseen) and forgotten, and the payer is back on the form. If the provider settled it first,
+   * its result shows instead.
+   */
+  #startAgain = async () => {
+    const payment = this._state.payment!;
+    try {
+      this.#send({
+        type: 'payment',
+        payment: await this.#api.payment(payment.reference, this.#token, undefined, true),
+      });
+    } catch (failure) {
+      this.#failure(failure);
+      this.#restart();
+    }
+  };
+
   #checkAgain = async () => {
     const payment = this._state.payment!;
     try {
@@ -671,6 +694,7 @@ export class PayCheckout extends LitElement {
       [Step.PreOtp]: messages.preOtpTitle,
       [Step.Confirming]: payment?.action === 'otp' ? messages.otpTitle : messages.preOtpTitle,
       [Step.Redirecting]: messages.redirectTitle,
+      [Step.Unfinished]: messages.unfinishedTitle,
       [Step.BankTransfer]: messages.bankTitle,
       [Step.Processing]: messages.processingTitle,
       [Step.TimedOut]: messages.timedOutTitle,
@@ -737,7 +761,7 @@ export class PayCheckout extends LitElement {
       case Step.Resuming:
         return html`<p class="pay__loading" aria-busy="true">${messages.loading}</p>`;
       case Step.Unavailable:
-        return screen('error',this.#title(), html`<p class="pay__text">${messages.unavailableText}</p>`);
+        return screen('error', this.#title(), html`<p class="pay__text">${messages.unavailableText}</p>`);
       case Step.Error:
         return screen(
           'error',
@@ -769,6 +793,19 @@ export class PayCheckout extends LitElement {
                 : nothing
             }`,
         );
+      case Step.Unfinished:
+        return unfinishedStep({
+          messages,
+          title: this.#title(),
+          pageUrl: safeUrl(paid.redirectUrl),
+          provider: config!.methods.find((method) => method.provider === this.#paidWith)?.label,
+          popup: this.popup,
+          summary: this.#summary([
+            [messages.amount, this.#money(paid.total ?? paid.amount, paid)],
+            [messages.reference, paid.reference, true],
+          ]),
+          startAgain: this.#startAgain,
+        });
       case Step.BankTransfer: {
         const transfer = paid.bankTransfer;
         return screen(
@@ -1036,7 +1073,9 @@ export class PayCheckout extends LitElement {
     return screen(
       'wait',
       this.#title(),
-      html`<p class="pay__text">${payment.message ? withDialLinks(payment.message) : otp ? messages.otpText : ''}</p>
+      html`<p class="pay__text">
+          ${payment.message ? withDialLinks(payment.message) : otp ? messages.otpText : ''}
+        </p>
         ${this.#summary([
           [messages.amount, this.#money(payment.amount, payment)],
           [messages.fee, payment.fee === undefined ? undefined : this.#money(payment.fee, payment)],
