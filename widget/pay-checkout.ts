@@ -30,7 +30,8 @@ import { isPhoneNumber, normalizePhone } from './phone.ts';
 import { withDialLinks } from './ussd.ts';
 import { styles } from './pay-checkout.styles.ts';
 import { button, screen, summary, type Row } from './steps/parts.ts';
-import { stepStyles } from './steps/steps.styles.ts';
+import { loadingSkeleton } from './steps/loading.ts';
+import { skeletonStyles, stepStyles } from './steps/steps.styles.ts';
 import { unfinishedStep } from './steps/unfinished.ts';
 import { browserTransport, type Transport } from './transport.ts';
 
@@ -112,7 +113,7 @@ interface Saved {
  * @cssproperty --pay-spacing - Base spacing.
  */
 export class PayCheckout extends LitElement {
-  static override styles = [styles, stepStyles];
+  static override styles = [styles, stepStyles, skeletonStyles];
 
   static override properties = {
     link: { reflect: true },
@@ -759,7 +760,7 @@ export class PayCheckout extends LitElement {
         return nothing;
       case Step.Loading:
       case Step.Resuming:
-        return html`<p class="pay__loading" aria-busy="true">${messages.loading}</p>`;
+        return loadingSkeleton();
       case Step.Unavailable:
         return screen('error', this.#title(), html`<p class="pay__text">${messages.unavailableText}</p>`);
       case Step.Error:

@@ -286,7 +286,8 @@ describe('<pay-checkout> form', () => {
     backend.on('GET', 'links/lnk_1', () => held.promise);
     const { el, events } = await mount(backend, undefined, { ready: false });
     await new Promise((resolve) => requestIdleCallback(resolve)); // after the warm-up's own idle callback
-    expect(text(el)).to.equal('Loading… Loading…'); // the live region and the card
+    expect(text(el)).to.equal('Loading…'); // the live region; the card shows a skeleton without text
+    expect($(el, '.pay__skeleton')!.getAttribute('aria-hidden')).to.equal('true');
     expect($$(el, 'form, input, label')).to.deep.equal([]);
     expect(document.querySelectorAll('form, input, label, img')).to.have.length(0);
     expect(backend.requests.map((request) => request.path)).to.deep.equal(['links/lnk_1']);
@@ -410,7 +411,7 @@ describe('<pay-checkout> form', () => {
     const { el } = await mount(backend);
     el.link = 'lnk_slow';
     await el.updateComplete;
-    expect($(el, '.pay__loading')!.textContent).to.equal('Loading…');
+    expect($(el, '.pay__skeleton')).not.to.equal(null);
     el.link = 'lnk_2';
     await oneEvent(el, 'pay-ready');
     slow.open(ok(config({ id: 'lnk_slow', title: 'Stale shop' })));

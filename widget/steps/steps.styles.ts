@@ -31,3 +31,52 @@ export const stepStyles = css`
     text-align: center;
   }
 `;
+
+/** The loading skeleton: blocks of the form's shape in the surface colour, pulsing unless motion is reduced. */
+export const skeletonStyles = css`
+  .pay__skeleton {
+    display: grid;
+    gap: 12px;
+  }
+  .pay__bone {
+    height: 16px;
+    background: var(--_surface);
+    border-radius: 8px;
+    animation: pay-pulse 1.5s ease-in-out infinite alternate;
+  }
+  .pay__bone--logo {
+    width: 48px;
+    height: 48px;
+  }
+  .pay__bone--title {
+    width: 60%;
+    height: 28px;
+  }
+  .pay__bone--text {
+    width: 85%;
+  }
+  .pay__bone--label {
+    width: 35%;
+    margin-top: 12px;
+  }
+  .pay__bone--amount,
+  .pay__bone--button {
+    height: 52px;
+  }
+  .pay__bone--input {
+    height: 46px;
+  }
+  .pay__bone--options {
+    height: 120px;
+  }
+  @keyframes pay-pulse {
+    to {
+      opacity: 0.5;
+    }
+  }
+  @media (prefers-reduced-motion: reduce) {
+    .pay__bone {
+      animation: none;
+    }
+  }
+`;
