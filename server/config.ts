@@ -3,6 +3,7 @@
  * a bad value stops the server with a message naming the variable.
  */
 import { z } from 'zod';
+import type { MethodFee } from '../widget/contract/index.ts';
 import { isLoopbackHost } from './http/loopback.ts';
 import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET } from './sandbox/config.ts';
 
@@ -14,6 +15,8 @@ export interface ProviderCatalogueEntry {
   label: string;
   country: string;
   currency: string;
+  /** What the provider charges the payer on top of the amount (its API has no fee schedule to read). */
+  fee?: MethodFee;
 }
 
 /** A limit: at most `max` requests per `windowSeconds`. */
@@ -106,22 +109,31 @@ const ProviderCatalogueSchema = z
       label: z.string().min(1),
       country: z.string().regex(/^[A-Z]{2}$/),
       currency: z.string().regex(/^[A-Z]{3}$/),
+      fee: z
+        .strictObject({
+          basisPoints: z.int().min(0).max(10_000),
+          fixed: z.int().min(0),
+        })
+        .optional(),
     }),
   )
   .min(1);
 
-/** `PAY_PROVIDERS` as JSON: `[{"slug":"mtn-ci","label":"MTN MoMo","country":"CI","currency":"XOF"}]`. */
+/**
+ * `PAY_PROVIDERS` as JSON: `[{"slug":"mtn-ci","label":"MTN MoMo","country":"CI","currency":"XOF"}]`,
+ * each with an optional payer fee `"fee":{"basisPoints":100,"fixed":0}`.
+ */
 function parseProviders(text: string, ctx: RefineContext): ProviderCatalogueEntry[] {
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    ctx.addIssue({ code: 'custom', message: 'is not valid JSON (expected a list of {slug, label, country, currency})' });
+    ctx.addIssue({ code: 'custom', message: 'is not valid JSON (expected a list of {slug, label, country, currency, fee?})' });
     return z.NEVER;
   }
   const parsed = ProviderCatalogueSchema.safeParse(json);
   if (!parsed.success) {
-    ctx.addIssue({ code: 'custom', message: `is not a list of {slug, label, country, currency}: ${parsed.error.issues[0]?.message}` });
+    ctx.addIssue({ code: 'custom', message: `is not a list of {slug, label, country, currency, fee?}: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}` });
     return z.NEVER;
   }
   return parsed.data;

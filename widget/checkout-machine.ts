@@ -17,6 +17,8 @@ export const Step = {
   PreOtp: 'pre-otp',
   Confirming: 'confirming',
   Redirecting: 'redirecting',
+  /** A payment resumed while it waits on the provider's page: the payer chooses to go back or start again. */
+  Unfinished: 'unfinished',
   BankTransfer: 'bank-transfer',
   Processing: 'processing',
   TimedOut: 'timed-out',
@@ -87,6 +89,7 @@ const FOLLOWING: readonly Step[] = [
   Step.PreOtp,
   Step.Confirming,
   Step.Redirecting,
+  Step.Unfinished,
   Step.BankTransfer,
   Step.Processing,
   Step.TimedOut,
@@ -132,6 +135,10 @@ export function transition(state: CheckoutState, event: CheckoutEvent): Checkout
       // Back from the payment page, the payer waits here for its confirmation (the webhook may still be
       // on its way): sending them to the page again would loop.
       if (next === Step.Redirecting && (event.returned || step === Step.Processing)) next = Step.Processing;
+      // Resumed (a reload, or back without the provider's return): never sent to the page unasked, which
+      // would loop a payer who walked away from it back there.
+      else if (next === Step.Redirecting && (step === Step.Resuming || step === Step.Unfinished))
+        next = Step.Unfinished;
       if (next === Step.Form) return { step: next, config, cancelled: true };
       return { step: next, config, payment: event.payment };
     }

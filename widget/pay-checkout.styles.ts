@@ -341,7 +341,4 @@ export const styles = css`
   .pay__step--success .pay__icon {
     background: var(--_success);
   }
-  .pay__loading {
-    color: var(--_muted);
-  }
 `;

@@ -26,7 +26,14 @@ import { customField, textField, type FieldProps } from './fields/index.ts';
 import { dropdownField } from './fields/dropdown.ts';
 import { LocaleController, en, fill, type Messages } from './i18n/index.ts';
 import { formatMoney, intlReady, numberFormat, parseAmount, plainMoney } from './money.ts';
+import { feeOf } from './fee.ts';
+import { isPhoneNumber, normalizePhone } from './phone.ts';
+import { withDialLinks } from './ussd.ts';
 import { styles } from './pay-checkout.styles.ts';
+import { button, screen, summary, type Row } from './steps/parts.ts';
+import { loadingSkeleton } from './steps/loading.ts';
+import { skeletonStyles, stepStyles } from './steps/steps.styles.ts';
+import { unfinishedStep } from './steps/unfinished.ts';
 import { browserTransport, type Transport } from './transport.ts';
 
 /** Where this file was loaded from (a classic script knows only while it runs): default API origin and locales. */
@@ -34,12 +41,9 @@ const scriptUrl = (globalThis.document?.currentScript as HTMLScriptElement | nul
 
 const GIVE_UP_MS = 180_000;
 const POLL_MS = 3_000;
-const COUNTDOWN_SECONDS = 5;
 /** Steps where the payment moves on outside the widget, so it follows the payment. */
-const WAITING: readonly Step[] = [Step.Processing, Step.Redirecting, Step.BankTransfer];
+const WAITING: readonly Step[] = [Step.Processing, Step.Redirecting, Step.Unfinished, Step.BankTransfer];
 const WAITING_FOR_PAGE: readonly Step[] = [Step.Idle, Step.Loading, Step.Resuming];
-
-const loading = (text: string) => html`<p class="pay__loading" aria-busy="true">${text}</p>`;
 
 /** Only http(s) URLs from the config or the provider reach `src`/`href`. */
 const safeUrl = (url?: string) => (url && /^https?:\/\//i.test(url) ? url : undefined);
@@ -64,6 +68,8 @@ const randomKey = () =>
 interface Saved {
   reference: string;
   token: string;
+  /** The method's provider slug, for a direct charge: named on the way back to its page. */
+  provider?: string;
 }
 
 /**
@@ -108,7 +114,7 @@ interface Saved {
  * @cssproperty --pay-spacing - Base spacing.
  */
 export class PayCheckout extends LitElement {
-  static override styles = styles;
+  static override styles = [styles, stepStyles, skeletonStyles];
 
   static override properties = {
     link: { reflect: true },
@@ -146,12 +152,13 @@ export class PayCheckout extends LitElement {
   #progress: Record<string, number> = {};
   #uploaded: Record<string, string> = {};
   #token = '';
+  /** The provider slug of the payment on its way, when it is a direct charge. */
+  #paidWith?: string;
   #attempt?: { key: string; body: string };
   #popup?: Window | null;
   #loading = new LatestRequest();
   #watching?: AbortController;
   #timers = new Set<number>();
-  #countdown = 0;
   #focus?: string | true;
   #i18n = new LocaleController(this, {
     requested: () => this.locale,
@@ -160,6 +167,8 @@ export class PayCheckout extends LitElement {
     localesUrl: () => new URL('locales/', this.api ? new URL('/widget/', this.api) : scriptUrl),
     transport: () => this.transport,
   });
+  /** A value was just copied: the live region says so until the step changes. */
+  #copied = false;
   /** The next render formats money by hand: it shows the form, and Intl's first use would not fit its frame. */
   #plainMoney = false;
 
@@ -219,6 +228,7 @@ export class PayCheckout extends LitElement {
     const state = (this._state = transition(before, event));
     const { step, payment, config } = state;
     if (step === before.step) return;
+    this.#copied = false;
     const refused = state.error && (before.step === Step.Submitting || before.step === Step.Confirming);
     // Focus follows the payer's own progress, never the page load, and never leaves a refused form.
     if (
@@ -257,7 +267,6 @@ export class PayCheckout extends LitElement {
         break;
       case Step.Success:
         this.#dispatch(new PaySuccessEvent(payment));
-        if (safeUrl(config?.redirectUrl)) this.#tick(COUNTDOWN_SECONDS);
         break;
       case Step.Failed:
       case Step.Expired:
@@ -344,6 +353,7 @@ export class PayCheckout extends LitElement {
       this.#send({ type: 'loaded', config, resume: !!saved });
       if (saved && this._state.step === Step.Resuming) {
         this.#token = saved.token;
+        this.#paidWith = saved.provider;
         const query = new URLSearchParams(location.search);
         this.#send({
           type: 'payment',
@@ -443,9 +453,18 @@ export class PayCheckout extends LitElement {
     if (validity.valueMissing) return messages.required;
     if (name === 'amount') return this.#checkAmount(input.value);
     if (validity.typeMismatch) return type === 'email' ? messages.invalidEmail : messages.invalidValue;
-    if (validity.patternMismatch && type === 'tel') return messages.invalidPhone;
+    // Checked here rather than by a `pattern` attribute: the browser would test the number as typed.
+    if (type === 'tel' && input.value.trim() && !isPhoneNumber(input.value, this.#phonePattern(name)))
+      return messages.invalidPhone;
     if (validity.badInput && type === 'number') return messages.invalidNumber;
     return validity.valid ? undefined : messages.invalidValue;
+  }
+
+  /** The config's own pattern for a method's phone input, if it gives one. */
+  #phonePattern(name: string): string | undefined {
+    const config = this._state.config!;
+    const method = config.methods.find((candidate) => candidate.provider === this.#provider(config));
+    return method?.inputs.find((input) => `method.${input.name}` === name)?.pattern;
   }
 
   #checkAmount(text: string): string | undefined {
@@ -486,7 +505,11 @@ export class PayCheckout extends LitElement {
     }
     const provider = this.#provider(config);
     const method = config.methods.find((candidate) => candidate.provider === provider);
-    const phoneNumber = text('method.phoneNumber')?.replace(/[\s-]/g, '') ?? '';
+    const phone = (name: string) => {
+      const typed = text(name);
+      return typed && normalizePhone(typed);
+    };
+    const phoneNumber = phone('method.phoneNumber') ?? '';
     const returnUrl = new URL(location.href);
     returnUrl.searchParams.delete('pay_reference');
     returnUrl.searchParams.delete('pay_cancel');
@@ -501,7 +524,7 @@ export class PayCheckout extends LitElement {
         customer: {
           name: text('customer.name'),
           email: text('customer.email'),
-          phoneNumber: method ? phoneNumber : text('customer.phoneNumber'),
+          phoneNumber: method ? phoneNumber : phone('customer.phoneNumber'),
         },
         fields,
         method: method
@@ -539,11 +562,10 @@ export class PayCheckout extends LitElement {
       const { payment, token } = await this.#api.create(request, attempt.key);
       this.#attempt = undefined;
       this.#token = token;
+      this.#paidWith = request.method.kind === 'direct' ? request.method.provider : undefined;
       try {
-        sessionStorage.setItem(
-          `pay-checkout:${config.id}`,
-          JSON.stringify({ reference: payment.reference, token }),
-        );
+        const saved: Saved = { reference: payment.reference, token, provider: this.#paidWith };
+        sessionStorage.setItem(`pay-checkout:${config.id}`, JSON.stringify(saved));
       } catch {
         // Without storage the payment cannot resume after a reload, but it goes on.
       }
@@ -600,6 +622,24 @@ export class PayCheckout extends LitElement {
     if (focus) this.#focus = focus;
   }
 
+  /**
+   * Leaves a payment that waits on the provider's page: it is cancelled (so the page cannot charge it
+   * later unseen) and forgotten, and the payer is back on the form. If the provider settled it first,
+   * its result shows instead.
+   */
+  #startAgain = async () => {
+    const payment = this._state.payment!;
+    try {
+      this.#send({
+        type: 'payment',
+        payment: await this.#api.payment(payment.reference, this.#token, undefined, true),
+      });
+    } catch (failure) {
+      this.#failure(failure);
+      this.#restart();
+    }
+  };
+
   #checkAgain = async () => {
     const payment = this._state.payment!;
     try {
@@ -608,14 +648,6 @@ export class PayCheckout extends LitElement {
       this.#failure(failure);
     }
   };
-
-  #tick(seconds: number) {
-    this.#countdown = seconds;
-    this.requestUpdate();
-    const url = safeUrl(this._state.config?.redirectUrl);
-    if (!seconds && url) this.transport.navigate(url);
-    else this.#after(1000, () => this.#tick(seconds - 1));
-  }
 
   // --- Rendering ------------------------------------------------------------------------------------
 
@@ -657,6 +689,7 @@ export class PayCheckout extends LitElement {
       [Step.PreOtp]: messages.preOtpTitle,
       [Step.Confirming]: payment?.action === 'otp' ? messages.otpTitle : messages.preOtpTitle,
       [Step.Redirecting]: messages.redirectTitle,
+      [Step.Unfinished]: messages.unfinishedTitle,
       [Step.BankTransfer]: messages.bankTitle,
       [Step.Processing]: messages.processingTitle,
       [Step.TimedOut]: messages.timedOutTitle,
@@ -667,11 +700,32 @@ export class PayCheckout extends LitElement {
     return titles[step] ?? '';
   }
 
-  /** What the live region says: the step, or what just went wrong on it. */
+  /**
+   * What the live region says: the step, or what just went wrong on it. A screen reader hears a refused
+   * form or code only through this text changing: focus may already be on the field that is wrong.
+   */
   #status(): string {
-    const { step, error, cancelled } = this._state;
-    if (step === Step.Form) return cancelled ? this._messages.cancelled : error ? this.#formError(error) : '';
-    return this.#title();
+    const { step, error, cancelled, payment } = this._state;
+    const messages = this._messages;
+    if (step === Step.Form) {
+      if (cancelled) return messages.cancelled;
+      if (error) return this.#formError(error);
+      return Object.keys(this.#errors).length ? messages.fixErrors : '';
+    }
+    const problem = (step === Step.Otp || step === Step.PreOtp) && this.#codeError(payment!);
+    if (!problem) return this.#copied ? messages.copied : this.#title();
+    const left = error?.attemptsLeft;
+    return left === undefined ? problem : `${problem} ${fill(messages.triesLeft, { n: left })}`;
+  }
+
+  /** What is wrong with the code the payer typed, if anything: our own check, else the server's answer. */
+  #codeError(payment: Payment): string | undefined {
+    const { error } = this._state;
+    const name = payment.action === 'otp' ? 'otp' : 'customerCode';
+    return (
+      this.#errors[name] ??
+      (error && (error.code === 'invalid_otp' ? this._messages.wrongCode : error.message))
+    );
   }
 
   #formError(error: ApiError): string {
@@ -682,7 +736,7 @@ export class PayCheckout extends LitElement {
     const { step, config } = this._state;
     // Until the messages of its language are in, the checkout shows its loading state, without text.
     const ready = !!this.#i18n.messages;
-    const body = ready ? this.#renderStep() : loading('');
+    const body = ready ? this.#renderStep() : loadingSkeleton();
     return html`<div class="pay" part="base" lang=${this.#locale}>
       <div class="pay__live" role="status">${ready ? this.#status() : ''}</div>
       ${
@@ -702,14 +756,15 @@ export class PayCheckout extends LitElement {
         return nothing;
       case Step.Loading:
       case Step.Resuming:
-        return loading(messages.loading);
+        return loadingSkeleton();
       case Step.Unavailable:
-        return this.#screen('error', html`<p class="pay__text">${messages.unavailableText}</p>`);
+        return screen('error', this.#title(), html`<p class="pay__text">${messages.unavailableText}</p>`);
       case Step.Error:
-        return this.#screen(
+        return screen(
           'error',
+          this.#title(),
           html`<p class="pay__text">${error?.message}</p>
-            ${this.#button(messages.retry, () => void this.#load())}`,
+            ${button(messages.retry, () => void this.#load())}`,
         );
       case Step.Form:
       case Step.Submitting:
@@ -718,8 +773,9 @@ export class PayCheckout extends LitElement {
     const paid = payment!;
     switch (step) {
       case Step.Redirecting:
-        return this.#screen(
+        return screen(
           'wait',
+          this.#title(),
           html`<p class="pay__text">${messages.redirectText}</p>
             <progress class="pay__progress" aria-label=${messages.redirectTitle}></progress>
             ${
@@ -734,16 +790,30 @@ export class PayCheckout extends LitElement {
                 : nothing
             }`,
         );
+      case Step.Unfinished:
+        return unfinishedStep({
+          messages,
+          title: this.#title(),
+          pageUrl: safeUrl(paid.redirectUrl),
+          provider: config!.methods.find((method) => method.provider === this.#paidWith)?.label,
+          popup: this.popup,
+          summary: this.#summary([
+            [messages.amount, this.#money(paid.total ?? paid.amount, paid)],
+            [messages.reference, paid.reference, true],
+          ]),
+          startAgain: this.#startAgain,
+        });
       case Step.BankTransfer: {
         const transfer = paid.bankTransfer;
-        return this.#screen(
+        return screen(
           'wait',
+          this.#title(),
           html`${this.#summary([
             [messages.bank, transfer?.bankName],
-            [messages.account, transfer?.accountNumber, 'code'],
+            [messages.account, transfer?.accountNumber, true],
             [messages.accountName, transfer?.accountName],
             [messages.amount, this.#money(paid.total ?? paid.amount, paid)],
-            [messages.reference, paid.reference, 'code'],
+            [messages.reference, paid.reference, true],
           ])}
           ${
             transfer?.expiresAt
@@ -755,70 +825,58 @@ export class PayCheckout extends LitElement {
         );
       }
       case Step.Processing:
-        return this.#screen(
+        return screen(
           'wait',
+          this.#title(),
           html`<p class="pay__text">${messages.processingText}</p>
             <progress class="pay__progress" aria-label=${messages.processingTitle}></progress>
-            ${this.#summary([[messages.reference, paid.reference, 'code']])}`,
+            ${this.#summary([
+              [messages.amount, this.#money(paid.total ?? paid.amount, paid)],
+              [messages.reference, paid.reference, true],
+            ])}`,
         );
       case Step.TimedOut:
-        return this.#screen(
+        return screen(
           'wait',
+          this.#title(),
           html`<p class="pay__text">${messages.timedOutText}</p>
-            ${this.#summary([[messages.reference, paid.reference, 'code']])}
-            ${this.#button(messages.checkAgain, this.#checkAgain)}`,
+            ${this.#summary([[messages.reference, paid.reference, true]])}
+            ${button(messages.checkAgain, this.#checkAgain)}`,
         );
       case Step.Success:
-        return this.#screen(
+        return screen(
           'success',
+          this.#title(),
           html`${this.#summary([
             [messages.amount, this.#money(paid.total ?? paid.amount, paid)],
-            [messages.reference, paid.reference, 'code'],
+            [messages.reference, paid.reference, true],
             [messages.date, this.#date(paid.paidAt)],
           ])}
           ${
+            // The receipt stays until the payer leaves: no timer takes the page away while it is read.
             safeUrl(config?.redirectUrl)
-              ? html`<p class="pay__text">${fill(messages.returning, { n: this.#countdown })}</p>
-                  <a class="pay__button" part="submit" href=${safeUrl(config?.redirectUrl)!}
-                    >${messages.continue}</a
-                  >`
+              ? html`<a class="pay__button" part="submit" href=${safeUrl(config?.redirectUrl)!}
+                  >${fill(messages.returnTo, { merchant: config!.title })}</a
+                >`
               : nothing
           }`,
         );
       case Step.Failed:
       case Step.Expired: {
         const expired = step === Step.Expired;
-        return this.#screen(
+        return screen(
           'error',
+          this.#title(),
           html`<p class="pay__text">
               ${expired ? messages.expiredText : paid.message || messages.failedText}
             </p>
-            ${this.#summary([[messages.reference, paid.reference, 'code']])}
-            ${this.#button(messages.retry, () => this.#restart())}
-            ${expired ? nothing : this.#button(messages.otherNumber, () => this.#restart('method.phoneNumber'), true)}`,
+            ${this.#summary([[messages.reference, paid.reference, true]])}
+            ${button(messages.retry, () => this.#restart())}
+            ${expired ? nothing : button(messages.otherNumber, () => this.#restart('method.phoneNumber'), true)}`,
         );
       }
     }
     return this.#renderCode(paid);
-  }
-
-  #screen(tone: 'wait' | 'success' | 'error', content: TemplateResult) {
-    return html`<section class="pay__step pay__step--${tone}">
-      ${tone === 'wait' ? nothing : html`<span class="pay__icon" aria-hidden="true">${tone === 'success' ? '✓' : '!'}</span>`}
-      <h2 class="pay__heading" part="status" tabindex="-1">${this.#title()}</h2>
-      ${content}
-    </section>`;
-  }
-
-  #button(label: string, onClick: () => void, secondary = false) {
-    return html`<button
-      class="pay__button ${secondary ? 'pay__button--secondary' : ''}"
-      part="submit"
-      type="button"
-      @click=${onClick}
-    >
-      ${label}
-    </button>`;
   }
 
   #logo(url?: string) {
@@ -826,18 +884,22 @@ export class PayCheckout extends LitElement {
     return src ? html`<img class="pay__logo" src=${src} alt="" />` : nothing;
   }
 
-  /** Rows of term and value; `code` marks a value the payer copies or reads out (a reference, an account). */
-  #summary(rows: [string, string | undefined, 'code'?][]) {
-    return html`<dl class="pay__summary">
-      ${rows.map(([term, value, code]) =>
-        value
-          ? html`<div>
-              <dt>${term}</dt>
-              <dd class=${code ? 'pay__code' : ''}>${value}</dd>
-            </div>`
-          : nothing,
-      )}
-    </dl>`;
+  /** A payment's summary; rows marked copyable get a copy button that announces its success. */
+  #summary(rows: Row[]) {
+    const messages = this._messages;
+    return summary(rows, {
+      label: (term) => fill(messages.copyWhat, { what: term }),
+      text: messages.copy,
+      copy: (value) =>
+        void navigator.clipboard?.writeText(value).then(
+          () => {
+            this.#copied = true;
+            this.requestUpdate();
+          },
+          // Refused (no permission, page not focused): the value stays on screen to copy by hand.
+          () => undefined,
+        ),
+    });
   }
 
   #renderForm(config: CheckoutConfig) {
@@ -859,6 +921,8 @@ export class PayCheckout extends LitElement {
       .join(' · ');
     const provider = this.#provider(config);
     const method = config.methods.find((candidate) => candidate.provider === provider);
+    // What the payer will pay, the method's fee included, before they commit.
+    const fee = amount ? feeOf(amount, method?.fee) : 0;
     const required = !config.anonymous;
     const error = this._state.error;
     return html`<form
@@ -914,9 +978,16 @@ export class PayCheckout extends LitElement {
       ${this.#renderMethods(config, provider, method)}
       ${this._state.cancelled ? html`<p class="pay__notice">${messages.cancelled}</p>` : nothing}
       ${error ? html`<p class="pay__alert" part="error">${this.#formError(error)}</p>` : nothing}
-      <button class="pay__button" part="submit" type="submit" aria-disabled=${busy}>
-        ${busy ? messages.wait : amount ? fill(messages.pay, { amount: money(amount) }) : messages.payNow}
+      <button
+        class="pay__button"
+        part="submit"
+        type="submit"
+        aria-disabled=${busy}
+        aria-describedby=${fee ? 'pay-fee' : nothing}
+      >
+        ${busy ? messages.wait : amount ? fill(messages.pay, { amount: money(amount + fee) }) : messages.payNow}
       </button>
+      ${fee ? html`<p class="pay__hint pay__fee" id="pay-fee">${fill(messages.includesFee, { fee: money(fee) })}</p>` : nothing}
     </form>`;
   }
 
@@ -947,7 +1018,8 @@ export class PayCheckout extends LitElement {
         : nothing
     }
     ${
-      method?.networks?.length
+      // One network is no choice: it is sent without asking.
+      method?.networks && method.networks.length > 1
         ? html`<fieldset class="pay__group" part="method">
             <legend class="pay__legend">${messages.network}</legend>
             <div class="pay__options pay__options--grid">
@@ -971,11 +1043,9 @@ export class PayCheckout extends LitElement {
                     input.name === 'phoneNumber' ? messages.phone : input.label,
                     input.required,
                   ),
-                  {
-                    type: input.type === 'tel' ? 'tel' : 'text',
-                    autocomplete: input.type === 'tel' ? 'tel' : undefined,
-                    pattern: input.pattern,
-                  },
+                  input.type === 'tel'
+                    ? { type: 'tel', autocomplete: 'tel' }
+                    : { type: 'text', pattern: input.pattern },
                 ),
           )
         : nothing
@@ -996,10 +1066,13 @@ export class PayCheckout extends LitElement {
       .filter(Boolean)
       .join(' · ');
     const props = this.#props(name, otp ? messages.code : messages.customerCode, true, hint || undefined);
-    props.error ??= error && (error.code === 'invalid_otp' ? messages.wrongCode : error.message);
-    return this.#screen(
+    props.error = this.#codeError(payment);
+    return screen(
       'wait',
-      html`<p class="pay__text">${payment.message || (otp ? messages.otpText : '')}</p>
+      this.#title(),
+      html`<p class="pay__text">
+          ${payment.message ? withDialLinks(payment.message) : otp ? messages.otpText : ''}
+        </p>
         ${this.#summary([
           [messages.amount, this.#money(payment.amount, payment)],
           [messages.fee, payment.fee === undefined ? undefined : this.#money(payment.fee, payment)],
@@ -1018,7 +1091,7 @@ export class PayCheckout extends LitElement {
             ${busy ? messages.wait : messages.confirm}
           </button>
         </form>
-        ${this.#button(messages.otherNumber, () => this.#restart('method.phoneNumber'), true)}`,
+        ${button(messages.otherNumber, () => this.#restart('method.phoneNumber'), true)}`,
     );
   }
 }

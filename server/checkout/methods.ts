@@ -3,11 +3,13 @@
  * (`PAY_PROVIDERS`, else the sandbox's own in embedded mode) and given the networks the provider's charge
  * properties list. Only what a payer needs: no provider internals.
  */
-import type { Method, MethodInput, Network } from '../../widget/contract/index.ts';
+import type { Method, MethodFee, MethodInput, Network } from '../../widget/contract/index.ts';
+import { PHONE_PATTERN } from '../../widget/phone.ts';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import type { ProviderClient } from '../provider/client.ts';
 import { ProviderError, ProviderRequestError } from '../provider/errors.ts';
+import type { SandboxConfig } from '../sandbox/config.ts';
 import { providerLogoUrl, SANDBOX_PROVIDERS } from '../sandbox/providers.ts';
 import type { TtlCache } from './cache.ts';
 
@@ -18,25 +20,29 @@ export interface CatalogueEntry {
   currency: string;
   channel?: string;
   logo?: string;
+  fee?: MethodFee;
 }
-
-/** Digits with an optional leading +, 6 to 15 digits: the same rule the server enforces. */
-export const PHONE_PATTERN = '\\+?[0-9]{6,15}';
 
 /**
  * PAY_PROVIDERS when configured; otherwise, in embedded mode, the sandbox's mobile-money providers with
- * the logos it serves. Remote mode without PAY_PROVIDERS has none: links still work (labelled by slug).
+ * the logos it serves and the fee it charges payers. Remote mode without PAY_PROVIDERS has none: links
+ * still work (labelled by slug, with no fee shown). The provider's API has no fee schedule to ask.
  */
-export function providerCatalogue(config: Config, sandboxPublicUrl: string | undefined): CatalogueEntry[] {
+export function providerCatalogue(
+  config: Config,
+  sandbox: Pick<SandboxConfig, 'publicUrl' | 'collectionFeeBps'> | undefined,
+): CatalogueEntry[] {
   if (config.providers) return config.providers;
-  if (sandboxPublicUrl === undefined) return [];
+  if (sandbox === undefined) return [];
+  const fee = sandbox.collectionFeeBps ? { basisPoints: sandbox.collectionFeeBps, fixed: 0 } : undefined;
   return SANDBOX_PROVIDERS.filter((provider) => provider.channel === 'mobile-money').map((provider) => ({
     slug: provider.slug,
     label: provider.label,
     country: provider.country,
     currency: provider.currency,
     channel: provider.channel,
-    logo: providerLogoUrl(sandboxPublicUrl, provider.slug),
+    logo: providerLogoUrl(sandbox.publicUrl, provider.slug),
+    ...(fee ? { fee } : {}),
   }));
 }
 
@@ -90,5 +96,6 @@ async function methodFor(slug: string, sources: MethodSources): Promise<Method |
     ...(entry?.channel ? { channel: entry.channel } : {}),
     ...(networks.length > 0 ? { networks } : {}),
     inputs: inputsFor(),
+    ...(entry?.fee && (entry.fee.basisPoints || entry.fee.fixed) ? { fee: entry.fee } : {}),
   };
 }

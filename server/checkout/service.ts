@@ -32,7 +32,7 @@ export type CheckoutDeps = Pick<AppDeps, 'config' | 'store' | 'provider' | 'cloc
 
 export function createCheckoutService(deps: CheckoutDeps) {
   const { config, store, provider, clock } = deps;
-  const catalogue = providerCatalogue(config, deps.sandbox?.context.config.publicUrl);
+  const catalogue = providerCatalogue(config, deps.sandbox?.context.config);
   const links = createTtlCache<LinkSnapshot>(clock, LINK_TTL_MS);
   const translations = readTranslations(deps.translationsDir);
   /** Links whose last snapshot has an amount limit: their `remaining` moves with the provider's totals. */

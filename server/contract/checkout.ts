@@ -31,6 +31,17 @@ export const MethodInputSchema = z
   })
   .meta({ id: 'MethodInput' });
 
+export const MethodFeeSchema = z
+  .object({
+    basisPoints: z.int().min(0).max(10_000),
+    fixed: MinorUnitsSchema,
+  })
+  .meta({
+    id: 'MethodFee',
+    description:
+      'What the payer pays on top of the amount, in minor units: `fixed + ceil(amount * basisPoints / 10000)`.',
+  });
+
 export const MethodSchema = z
   .object({
     provider: z.string().meta({ description: 'Provider slug, e.g. `mtn-ci`.' }),
@@ -39,6 +50,7 @@ export const MethodSchema = z
     channel: z.string().optional(),
     networks: z.array(NetworkSchema).optional(),
     inputs: z.array(MethodInputSchema),
+    fee: MethodFeeSchema.optional().meta({ description: 'Absent when the provider adds no fee.' }),
   })
   .meta({ id: 'Method', description: 'A way to pay: a mobile-money provider (direct charge).' });
 

@@ -29,14 +29,15 @@ export const CountryCodeSchema = z
 export const MinorUnitsSchema = z.int().min(0);
 
 /**
- * Digits with an optional leading `+`, 6 to 15 digits (E.164's maximum). Spaces and dashes a payer
- * types while copying a number are dropped first, so "+225 07-01" is read as "+22507 01".
+ * Digits with an optional leading `+`, 6 to 15 digits (E.164's maximum). Spaces, dashes, dots and
+ * parentheses, which people write for readability, are dropped first: "(0803) 123-4504" is read as
+ * "08031234504" and "07.01.23.45.67" as "0701234567". Letters are not dropped, so they still fail.
  */
 const PHONE_RULE = 'must be 6 to 15 digits, optionally after +';
 export const PhoneNumberSchema = z
   .string({ error: requiredOr(PHONE_RULE) })
   .max(32, PHONE_RULE)
-  .overwrite((value) => value.replace(/[\s-]/g, ''))
+  .overwrite((value) => value.replace(/[\s\-.()]/g, ''))
   .regex(/^\+?[0-9]{6,15}$/, PHONE_RULE);
 
 /** Absolute http(s) URL: other schemes (javascript:, data:) must never become a redirect. */

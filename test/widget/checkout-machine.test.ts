@@ -184,10 +184,15 @@ describe('checkout machine', () => {
     });
     it('back from the payment page, a payment still waiting on it is followed here, never redirected again', () => {
       const waiting = payment({ action: 'redirect' });
-      // A reload before the payer ever left: the payment page is still where they must go.
-      expect(transition(at(Step.Resuming), { type: 'payment', payment: waiting }).step).to.equal(
-        Step.Redirecting,
-      );
+      // A reload, or back without the provider's return: the payer chooses to go back there or start
+      // again, and a later read that still says "redirect" leaves them that choice.
+      const unfinished = transition(at(Step.Resuming), { type: 'payment', payment: waiting });
+      expect(unfinished).to.deep.equal(at(Step.Unfinished, { payment: waiting }));
+      expect(transition(unfinished, { type: 'payment', payment: waiting })).to.deep.equal(unfinished);
+      expect(
+        transition(unfinished, { type: 'payment', payment: payment({ status: 'cancelled', action: 'none' }) }),
+      ).to.deep.equal(at(Step.Form, { cancelled: true }));
+      expect(transition(unfinished, { type: 'restart' })).to.deep.equal(at(Step.Form));
       // Back with `pay_reference` before the provider's confirmation came in: wait for it.
       expect(
         transition(at(Step.Resuming), { type: 'payment', payment: waiting, returned: true }),

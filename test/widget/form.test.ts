@@ -289,6 +289,7 @@ describe('<pay-checkout> form', () => {
     // No text at all: the config may still name the language (nothing on the page says otherwise).
     expect(text(el)).to.equal('');
     expect($(el, '.pay__loading[aria-busy="true"]')).not.to.equal(null);
+    expect($(el, '.pay__skeleton')!.getAttribute('aria-hidden')).to.equal('true'); // a skeleton of the form
     expect($$(el, 'form, input, label')).to.deep.equal([]);
     expect(document.querySelectorAll('form, input, label, img')).to.have.length(0);
     expect(backend.requests.map((request) => request.path)).to.deep.equal(['links/lnk_1']);
@@ -413,6 +414,7 @@ describe('<pay-checkout> form', () => {
     el.link = 'lnk_slow';
     await el.updateComplete;
     expect($(el, '.pay__loading')!.textContent).to.equal(''); // the new link may be in another language
+    expect($(el, '.pay__skeleton')).not.to.equal(null);
     el.link = 'lnk_2';
     await oneEvent(el, 'pay-ready');
     slow.open(ok(config({ id: 'lnk_slow', title: 'Stale shop' })));

@@ -30,11 +30,11 @@ const config = {
     { name: 'terms', label: 'I accept the terms of sale', type: 'checkbox', required: true },
   ] : [],
   methods: [
-    { provider: 'mtn', label: 'MTN MoMo', logo: origin + '/logo/mtn.svg', inputs: [{ name: 'phoneNumber', label: 'Mobile money number', type: 'tel', required: true }],
+    { provider: 'mtn', label: 'MTN MoMo', logo: origin + '/logo/mtn.svg', inputs: [{ name: 'phoneNumber', label: 'Mobile money number', type: 'tel', required: true }], fee: { basisPoints: 100, fixed: 0 },
       networks: state === 'form-amount' ? undefined : [{ name: 'MTN', value: 'MTN', image: origin + '/logo/mtn.svg' }, { name: 'Moov', value: 'MOOV', image: origin + '/logo/moov.svg' }] },
     { provider: 'orange', label: 'Orange Money', logo: origin + '/logo/orange.svg', inputs: [] },
   ],
-  hosted: true, anonymous: false, status: 'active',
+  hosted: true, anonymous: false, status: 'active', redirectUrl: 'https://shop.example/thanks',
 };
 const base = { reference: 'PAY-7F3K-29QX', amount: 25000, fee: 250, total: 25250, currency: 'XOF', currencyExponent: 0 };
 const payments = {
@@ -42,14 +42,17 @@ const payments = {
   processing: { ...base, status: 'processing', action: 'processing' },
   success: { ...base, status: 'success', action: 'none', paidAt: new Date().toISOString() },
   failed: { ...base, status: 'failed', action: 'none', message: 'Insufficient funds in the mobile money wallet.' },
+  'pre-otp': { ...base, status: 'pending', action: 'pre-otp', attemptsLeft: 3, message: 'Dial *144*8*1# on your phone to get a customer code, then enter it.' },
+  'bank-transfer': { ...base, status: 'pending', action: 'bank-transfer', bankTransfer: { bankName: 'Sandbox Bank', accountNumber: '0123456789', accountName: 'PAY SANDBOX COLLECTIONS', expiresAt: new Date(Date.now() + 1800000).toISOString() } },
+  unfinished: { ...base, status: 'pending', action: 'redirect', redirectUrl: origin + '/provider' },
 };
-if (payments[state]) sessionStorage.setItem('pay-checkout:lnk_demo', JSON.stringify({ reference: base.reference, token: 't' }));
+if (payments[state]) sessionStorage.setItem('pay-checkout:lnk_demo', JSON.stringify({ reference: base.reference, token: 't', provider: 'mtn' }));
 else sessionStorage.clear();
 const answer = (data) => new Response(JSON.stringify({ statusCode: 200, data }), { headers: { 'content-type': 'application/json' } });
 const transport = {
   fetch: async (url, init) => {
     if (url.includes('/events')) return new Response(new ReadableStream({ start() {} }));
-    if (url.includes('/api/v1/links/')) return answer(config);
+    if (url.includes('/api/v1/links/')) return state === 'loading' ? new Promise(() => {}) : answer(config);
     if (url.includes('/api/v1/payments/')) return answer(payments[state]);
     return fetch(url, init);
   },
@@ -63,6 +66,7 @@ el.transport = transport;
 if (params.get('locale')) el.locale = params.get('locale');
 if (params.get('theme')) el.theme = params.get('theme');
 el.addEventListener('pay-ready', () => setTimeout(() => document.body.dataset.ready = 'yes', 300));
+if (state === 'loading') setTimeout(() => document.body.dataset.ready = 'yes', 300);
 el.link = 'lnk_demo';
 document.querySelector('main').append(el);
 `;
@@ -127,7 +131,7 @@ const variants = [
   { name: '320px', width: 320 },
   { name: 'fr', width: 480, locale: 'fr' },
 ];
-const states = ['form', 'form-amount', 'form-errors', 'otp', 'processing', 'success', 'failed'];
+const states = (process.env.STATES ?? 'loading,form,form-amount,form-errors,otp,pre-otp,processing,bank-transfer,unfinished,success,failed').split(',');
 const problems = [];
 for (const variant of variants) {
   const context = await browser.newContext({

@@ -249,19 +249,24 @@ describe('<pay-checkout> steps', () => {
     await oneEvent(el, 'pay-success');
   });
 
-  it('success with the link redirectUrl: a short countdown, then the merchant page', async () => {
+  it('success with the link redirectUrl: the receipt stays, with a button back to the merchant', async () => {
     const backend = new FakeBackend(config({ redirectUrl: 'https://shop.example/thanks' }));
     const { el } = await paying(processing(), backend);
     await rendered(el, () => backend.streams.length === 1, 'stream');
     backend.push(success());
     await oneEvent(el, 'pay-success');
     await el.updateComplete;
-    expect(text(el)).to.contain('Returning to the merchant in 5 s');
-    backend.advance(1000);
+    expect(backend.pendingTimers, 'no countdown').to.equal(0);
+    backend.advance(600_000);
     await el.updateComplete;
-    expect(text(el)).to.contain('in 4 s');
-    backend.advance(4000);
-    expect(backend.navigated).to.deep.equal(['https://shop.example/thanks']);
+    expect(backend.navigated, 'the page never leaves by itself').to.deep.equal([]);
+    expect(heading(el)).to.equal('Payment successful');
+    const back = $<HTMLAnchorElement>(el, 'a.pay__button')!;
+    expect([back.textContent!.trim(), back.href]).to.deep.equal([
+      'Return to Awa Couture',
+      'https://shop.example/thanks',
+    ]);
+    await expect(el).to.be.accessible();
   });
 
   it('failed: the reason; "try again" keeps the answers, "use another number" focuses the phone', async () => {

@@ -101,6 +101,15 @@ export interface MethodInput {
   options?: string[];
 }
 
+/**
+ * What the provider charges the payer on top of the amount, in minor units:
+ * `fixed + ceil(amount * basisPoints / 10000)`.
+ */
+export interface MethodFee {
+  basisPoints: number;
+  fixed: number;
+}
+
 /** A way to pay: a mobile-money provider (direct charge). */
 export interface Method {
   provider: string;
@@ -109,6 +118,8 @@ export interface Method {
   channel?: string;
   networks?: Network[];
   inputs: MethodInput[];
+  /** The payer's fee for this method, when the provider adds one. */
+  fee?: MethodFee;
 }
 
 export const CHECKOUT_STATUSES = ['active', 'completed', 'inactive', 'expired'] as const;

@@ -13,6 +13,8 @@ const PHONE = {
   required: true,
   pattern: '\\+?[0-9]{6,15}',
 };
+/** The sandbox's payer fee (its default `collectionFeeBps`), which the config passes on to the widget. */
+const SANDBOX_FEE = { basisPoints: 100, fixed: 0 };
 const singleNetworkMethod = (provider: string, label: string, network: string, value: string) => ({
   provider,
   label,
@@ -20,6 +22,7 @@ const singleNetworkMethod = (provider: string, label: string, network: string, v
   channel: 'mobile-money',
   networks: [{ name: network, value, image: providerLogo(provider) }],
   inputs: [PHONE],
+  fee: SANDBOX_FEE,
 });
 
 let t: AppFixture;
@@ -111,6 +114,7 @@ describe('GET /api/v1/links/:id', () => {
         ],
         // The network is picked from `networks` (names and logos), not from a second select of codes.
         inputs: [PHONE],
+        fee: SANDBOX_FEE,
       },
     ]);
     expect(json.data.customFields).toEqual([

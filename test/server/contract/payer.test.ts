@@ -276,6 +276,27 @@ describe('payerSchema: method', () => {
   });
 
   it.each([
+    ['0803 123 4504', '08031234504'],
+    ['07 01 23 45 67', '0701234567'],
+    ['+234 803-123-4504', '+2348031234504'],
+    ['(0803) 123 4504', '08031234504'],
+    ['0803.123.4504', '08031234504'],
+    ['\u00a00803\t123 4504 ', '08031234504'],
+  ])('reads the phone %j as people write it: %j', (typed, phoneNumber) => {
+    const parsed = payerSchema(CONFIG).parse({ ...VALID, method: { ...DIRECT, phoneNumber: typed } });
+    expect(parsed.method).toEqual({ ...DIRECT, phoneNumber });
+  });
+
+  it.each(['0803 ABC 4504', '080-31', '(080)', '+234 803 123 4504 x12'])(
+    'still refuses the phone %j',
+    (typed) => {
+      expect(problems(CONFIG, { ...VALID, method: { ...DIRECT, phoneNumber: typed } })).toEqual([
+        'method.phoneNumber: must be 6 to 15 digits, optionally after +',
+      ]);
+    },
+  );
+
+  it.each([
     [{ ...DIRECT, provider: 'mtn-ci' }, 'method.provider: is not a payment method of this checkout'],
     [{ ...DIRECT, network: 'airtel' }, 'method.network: is not a network of this provider'],
     [{ kind: 'direct', provider: 'opay-ng', phoneNumber: '+2348012345678' }, 'method.network: is required'],

@@ -1,0 +1,82 @@
+import { css } from 'lit';
+
+/** The steps' own pieces: copy buttons, the USSD code link, the fee line and the loading skeleton. */
+export const stepStyles = css`
+  .pay__summary dd {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 4px 8px;
+    min-width: 0;
+  }
+  .pay__copy {
+    min-height: 32px;
+    padding: 4px 10px;
+    font: inherit;
+    font-size: 14px;
+    font-weight: 600;
+    color: var(--_primary);
+    background: transparent;
+    border: 1px solid currentColor;
+    border-radius: 8px;
+    cursor: pointer;
+  }
+  .pay__ussd {
+    font-weight: 600;
+    color: var(--_primary);
+    white-space: nowrap;
+  }
+  .pay__fee {
+    margin-top: calc(var(--_space) * -0.5);
+    text-align: center;
+  }
+`;
+
+/** The loading skeleton: blocks of the form's shape in the surface colour, pulsing unless motion is reduced. */
+export const skeletonStyles = css`
+  .pay__skeleton {
+    display: grid;
+    gap: 12px;
+  }
+  .pay__bone {
+    height: 16px;
+    background: var(--_surface);
+    border-radius: 8px;
+    animation: pay-pulse 1.5s ease-in-out infinite alternate;
+  }
+  .pay__bone--logo {
+    width: 48px;
+    height: 48px;
+  }
+  .pay__bone--title {
+    width: 60%;
+    height: 28px;
+  }
+  .pay__bone--text {
+    width: 85%;
+  }
+  .pay__bone--label {
+    width: 35%;
+    margin-top: 12px;
+  }
+  .pay__bone--amount,
+  .pay__bone--button {
+    height: 52px;
+  }
+  .pay__bone--input {
+    height: 46px;
+  }
+  .pay__bone--options {
+    height: 120px;
+  }
+  @keyframes pay-pulse {
+    to {
+      opacity: 0.5;
+    }
+  }
+  @media (prefers-reduced-motion: reduce) {
+    .pay__bone {
+      animation: none;
+    }
+  }
+`;

@@ -1,0 +1,24 @@
+/**
+ * USSD codes in a provider's instructions ("Dial *144*8*1# to get a code") become tappable `tel:` links
+ * on a phone. The rest of the message stays plain text.
+ */
+import { html, type TemplateResult } from 'lit';
+
+/** A USSD code: `*`, then digits and further `*`, ending in `#` ("*126#", "*144*8*1#"). */
+const USSD = /\*[0-9][0-9*]*#/g;
+
+/** The dialler's URI of a code: `#` must be escaped, or the browser reads it as the URI's fragment. */
+export const telHref = (code: string) => `tel:${code.replace(/#/g, '%23')}`;
+
+/** The message as text with each USSD code as a `tel:` link. */
+export function withDialLinks(message: string): (string | TemplateResult)[] {
+  const parts: (string | TemplateResult)[] = [];
+  let last = 0;
+  for (const match of message.matchAll(USSD)) {
+    parts.push(message.slice(last, match.index));
+    parts.push(html`<a class="pay__ussd" href=${telHref(match[0])}>${match[0]}</a>`);
+    last = match.index + match[0].length;
+  }
+  parts.push(message.slice(last));
+  return parts;
+}
