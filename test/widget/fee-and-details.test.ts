@@ -113,7 +113,7 @@ describe('<pay-checkout> fee and payment details', () => {
       ['*144*8*1#', 'tel:*144*8*1%23'],
       ['*126#', 'tel:*126%23'],
     ]);
-    expect($(el, '.pay__text')!.textContent).to.equal(message);
+    expect($(el, '.pay__text')!.textContent!.trim()).to.equal(message); // the template's own indentation aside
     expect($(el, '.pay__text b')).to.equal(null);
     await expect(el).to.be.accessible();
   });

@@ -413,7 +413,7 @@ describe('<pay-checkout> form', () => {
     const { el } = await mount(backend);
     el.link = 'lnk_slow';
     await el.updateComplete;
-    expect($(el, '.pay__loading')!.textContent).to.equal(''); // the new link may be in another language
+    expect($(el, '.pay__loading')!.textContent!.trim()).to.equal(''); // the new link may be in another language
     expect($(el, '.pay__skeleton')).not.to.equal(null);
     el.link = 'lnk_2';
     await oneEvent(el, 'pay-ready');
