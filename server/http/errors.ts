@@ -33,7 +33,7 @@ export class ClientClosedRequest extends Error {
     this.name = 'ClientClosedRequest';
   }
 }
-const CLIENT_CLOSED_REQUEST = 499 as StatusCode;
+export const CLIENT_CLOSED_REQUEST = 499 as StatusCode;
 
 export const notFound = (what: string) => new ApiError(404, 'not_found', `${what} not found`);
 
