@@ -4,6 +4,7 @@
  */
 import { serve } from '@hono/node-server';
 import { createApp, type App } from './app.ts';
+import { answerClientErrors } from './http/client-error.ts';
 import { systemClock } from './clock.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createLogger } from './logger.ts';
@@ -74,6 +75,7 @@ async function main() {
     port: config.port,
     hostname: config.host,
   });
+  answerClientErrors(server);
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -8,7 +8,7 @@
  */
 import type { Readable } from 'node:stream';
 import type { Context } from 'hono';
-import { ApiError, validationFailed } from './errors.ts';
+import { ApiError, ClientClosedRequest, validationFailed } from './errors.ts';
 import { nodeRequest, requestHeader } from './node-headers.ts';
 
 /** 413 `payload_too_large` naming the limit; `what` is "The request body", "A webhook body", ... */
@@ -41,7 +41,7 @@ export async function readBodyBytes(
  * Node's request body by its events. (An async iterator over the stream does the same with a promise
  * and several objects per chunk, a measurable share of a small request's cost.) A body over the limit is
  * refused at once and the rest of it is left to Node, which discards it once the 413 is sent; a request
- * that fails or closes before its body ends fails the read.
+ * that fails or closes before its body ends fails the read with ClientClosedRequest.
  */
 function readNodeBody(incoming: Readable, maxSize: number, tooLarge: () => Error): Promise<Uint8Array> {
   if (incoming.readableEnded) return Promise.resolve(new Uint8Array(0));
@@ -49,7 +49,7 @@ function readNodeBody(incoming: Readable, maxSize: number, tooLarge: () => Error
     const chunks: Buffer[] = [];
     let size = 0;
     const settle = (error: Error | null) => {
-      incoming.off('data', onData).off('end', onEnd).off('error', settle).off('close', onClose);
+      incoming.off('data', onData).off('end', onEnd).off('error', onClose).off('close', onClose);
       if (error) reject(error);
       else resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size));
     };
@@ -62,8 +62,9 @@ function readNodeBody(incoming: Readable, maxSize: number, tooLarge: () => Error
       settle(tooLarge());
     };
     const onEnd = () => settle(null);
-    const onClose = () => settle(new Error('the request closed before its body ended'));
-    incoming.on('data', onData).on('end', onEnd).on('error', settle).on('close', onClose);
+    // Node reports a client that leaves mid-body as an error ("aborted") or a close before the end.
+    const onClose = () => settle(new ClientClosedRequest());
+    incoming.on('data', onData).on('end', onEnd).on('error', onClose).on('close', onClose);
   });
 }
 

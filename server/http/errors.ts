@@ -5,7 +5,7 @@
  */
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
 import type { ErrorCode, FieldError } from '../../widget/contract/index.ts';
 import { ProviderError, ProviderRequestError } from '../provider/errors.ts';
@@ -21,6 +21,19 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 }
+
+/**
+ * The client closed the connection before its request ended (mid-body). Not our failure and not an
+ * answer anyone reads: rendered as status 499 (nginx's "client closed request"), so the access log line
+ * (info) and the request metrics count it apart from 5xx, with no stack trace.
+ */
+export class ClientClosedRequest extends Error {
+  constructor() {
+    super('The client closed the connection before its request ended');
+    this.name = 'ClientClosedRequest';
+  }
+}
+export const CLIENT_CLOSED_REQUEST = 499 as StatusCode;
 
 export const notFound = (what: string) => new ApiError(404, 'not_found', `${what} not found`);
 
@@ -54,6 +67,7 @@ interface ProviderErrorCounter {
 }
 
 export function renderError(error: unknown, c: Context, logger?: ErrorLogger) {
+  if (error instanceof ClientClosedRequest) return c.body(null, CLIENT_CLOSED_REQUEST);
   const apiError = toApiError(error);
   // Every provider failure a caller sees passes here: the one place to count them (GET /metrics).
   if (error instanceof ProviderError) {

@@ -5,12 +5,13 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { fieldErrors, validationFailed } from '../http/errors.ts';
+import { repeatedQueryKeys } from '../http/input.ts';
 
 export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
-  const repeated = Object.entries(c.req.queries()).filter(([, values]) => values.length > 1);
+  const repeated = repeatedQueryKeys(c);
   if (repeated.length > 0) {
     throw validationFailed(
-      repeated.map(([key]) => ({ path: key, message: 'must be given at most once' })),
+      repeated.map((key) => ({ path: key, message: 'must be given at most once' })),
       'The query is not valid',
     );
   }

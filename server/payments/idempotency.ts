@@ -17,13 +17,17 @@ import type { Database } from '../store/schema.ts';
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
-/** 1 to 255 printable ASCII characters (the draft's sf-string, which our widget fills with a UUID). */
+/** 1 to 255 printable ASCII characters (a comma separates repeated headers, see readIdempotencyKey). */
 const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
 
 export type IdempotencyStart =
   { state: 'started'; storageKey: string } | { state: 'replay'; status: number; body: string };
 
-/** The header's value, or 400 naming the header. */
+/**
+ * The header's one value, or 400 naming the header. Both Node and the Fetch Headers join a header sent
+ * twice as "a, b" (a comma-separated list, RFC 9110 section 5.3), so a comma means several values: the
+ * same value repeated is that value, different values are refused rather than used as one joined key.
+ */
 export function readIdempotencyKey(header: string | undefined): string {
   if (header === undefined || header.trim() === '') {
     throw validationFailed(
@@ -31,13 +35,21 @@ export function readIdempotencyKey(header: string | undefined): string {
       `The ${IDEMPOTENCY_HEADER} header is required`,
     );
   }
-  if (!KEY_PATTERN.test(header)) {
+  const values = new Set(header.split(',').map((value) => value.trim()));
+  if (values.size > 1) {
+    throw validationFailed(
+      [{ path: IDEMPOTENCY_HEADER, message: 'must be given once' }],
+      `The ${IDEMPOTENCY_HEADER} header is not valid`,
+    );
+  }
+  const [key = ''] = values;
+  if (!KEY_PATTERN.test(key)) {
     throw validationFailed(
       [{ path: IDEMPOTENCY_HEADER, message: 'must be 1 to 255 printable ASCII characters' }],
       `The ${IDEMPOTENCY_HEADER} header is not valid`,
     );
   }
-  return header;
+  return key;
 }
 
 /** SHA-256 of the request as canonical JSON (object keys sorted), so key order and spacing do not count. */

@@ -10,6 +10,7 @@ import { clientIp } from '../http/client-ip.ts';
 import { readJsonBody } from '../http/body.ts';
 import { fieldErrors, validationFailed } from '../http/errors.ts';
 import { requireMerchant } from '../http/merchant-auth.ts';
+import { readQuery } from '../merchant/query.ts';
 import { rateLimit, type RateLimiter } from '../http/rate-limit.ts';
 import { answerIdempotently } from '../http/idempotent-answer.ts';
 import { IDEMPOTENCY_HEADER, readIdempotencyKey } from './idempotency.ts';
@@ -40,9 +41,8 @@ export function paymentRoutes(
 
   return new Hono<AppEnv>()
     .get('/', requireMerchant(config.merchantApiKeys), async (c) => {
-      const parsed = PaymentListQuerySchema.safeParse(c.req.query());
-      if (!parsed.success) throw validationFailed(fieldErrors(parsed.error), 'The query is not valid');
-      return c.json(await listPayments(store.db, parsed.data), 200, { 'Cache-Control': 'no-store' });
+      const query = readQuery(c, PaymentListQuerySchema);
+      return c.json(await listPayments(store.db, query), 200, { 'Cache-Control': 'no-store' });
     })
     .post('/', rateLimit(limiter, 'create', ipOf), async (c) => {
       const key = readIdempotencyKey(requestHeader(c, IDEMPOTENCY_HEADER));

@@ -5,6 +5,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ZodError } from 'zod';
+import { CLIENT_CLOSED_REQUEST, ClientClosedRequest } from '../http/errors.ts';
 import type { ProviderErrorCode } from '../provider/schemas.ts';
 
 export class SandboxError extends Error {
@@ -30,6 +31,8 @@ export function describeZodError(error: ZodError): string {
 }
 
 export function renderSandboxError(error: unknown, c: Context) {
+  // The client left mid-body: not a sandbox failure, and nobody reads the answer.
+  if (error instanceof ClientClosedRequest) return c.body(null, CLIENT_CLOSED_REQUEST);
   if (error instanceof SandboxError) {
     return c.json({ statusCode: error.status, error: error.message, errorCode: error.errorCode }, error.status);
   }

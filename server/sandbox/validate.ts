@@ -1,7 +1,11 @@
-/** Request parsing for sandbox routes: bad JSON, a bad body or a bad query become a 400 ValidationError. */
+/**
+ * Request parsing for sandbox routes: bad JSON, a bad body or a bad query (a repeated key included) become
+ * a 400 ValidationError.
+ */
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { readBodyBytes, strictUtf8 } from '../http/body.ts';
+import { repeatedQueryKeys } from '../http/input.ts';
 import { nodeRequest } from '../http/node-headers.ts';
 import { describeZodError, validationError } from './errors.ts';
 
@@ -38,7 +42,12 @@ async function readJson(c: Context): Promise<unknown> {
   }
 }
 
+/** A query with each key at most once (as our own lists: never a silent pick of one value), by `schema`. */
 export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
+  const repeated = repeatedQueryKeys(c);
+  if (repeated.length > 0) {
+    throw validationError(repeated.map((key) => `${key}: must be given at most once`).join('; '));
+  }
   const result = schema.safeParse(c.req.query());
   if (!result.success) throw validationError(describeZodError(result.error));
   return result.data;

@@ -3,12 +3,14 @@
  * app (Node bindings passed along): for what app.request() cannot show.
  */
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
+import { serve, type ServerType } from '@hono/node-server';
 
 export interface Loopback {
   /** `http://127.0.0.1:<port>`, no trailing slash. */
   base: string;
   port: number;
+  /** The listening server, for what main.ts installs on it. */
+  server: ServerType;
   close(): Promise<void>;
 }
 
@@ -21,6 +23,7 @@ export async function serveOnLoopback(fetch: FetchHandler): Promise<Loopback> {
   return {
     base: `http://127.0.0.1:${port}`,
     port,
+    server,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
