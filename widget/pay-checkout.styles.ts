@@ -314,7 +314,12 @@ export const styles = css`
   .pay__summary dt {
     color: var(--_muted);
   }
+  /* A value and its copy button side by side, the button below when they do not fit. */
   .pay__summary dd {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 4px 8px;
     min-width: 0;
     font-weight: 600;
     font-variant-numeric: tabular-nums;

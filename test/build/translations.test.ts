@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { en } from '../../widget/i18n/en.ts';
-import { languageOf, translationProblems } from '../../widget/i18n/translation.ts';
+import { translationProblems } from '../../widget/build/translation-files.ts';
+import { languageOf } from '../../widget/i18n/translation.ts';
 
 describe('translationProblems', () => {
   it('names each missing key, unknown key, non-text value and placeholder mismatch', () => {

@@ -1,7 +1,35 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Messages } from '../i18n/en.ts';
-import { translationProblems } from '../i18n/translation.ts';
+import { en, type Messages } from '../i18n/en.ts';
+import {
+  MISSING,
+  NOT_AN_OBJECT,
+  NOT_A_TEXT,
+  OTHER_PLACEHOLDERS,
+  placeholders,
+  translationFlaws,
+} from '../i18n/translation.ts';
+
+/** Why `value` is not a complete translation of English, in words; empty when it is one. */
+export function translationProblems(value: unknown): string[] {
+  return translationFlaws(value).map(([key, flaw]) => {
+    switch (flaw) {
+      case NOT_AN_OBJECT:
+        return 'not a JSON object';
+      case MISSING:
+        return `${key}: missing`;
+      case NOT_A_TEXT:
+        return `${key}: not a text`;
+      case OTHER_PLACEHOLDERS: {
+        const text = (value as Record<string, string>)[key]!;
+        const english = en[key as keyof Messages];
+        return `${key}: placeholders "${placeholders(text)}", English has "${placeholders(english)}"`;
+      }
+      default:
+        return `${key}: no such English message`;
+    }
+  });
+}
 
 /**
  * The translations of a folder (each `*.json`, keyed by its name without `.json`), read by the build

@@ -5,6 +5,8 @@
  * browser lacks is formatted in the other language of its market, and its dates in digits only.
  */
 
+import { languageOf } from './translation.ts';
+
 /** The market's other language, for each language the widget ships that some browsers lack. */
 const SAME_MARKET: Record<string, string> = {
   sw: 'en-KE', // Kenya, Tanzania, Uganda: English is the other official language
@@ -31,5 +33,5 @@ export function intlLocale(locale: string): string {
   } catch {
     // Not a well-formed language tag ("en_US"): formatted like a language without formats, no crash.
   }
-  return SAME_MARKET[locale.toLowerCase().split('-')[0]!] ?? NEUTRAL;
+  return SAME_MARKET[languageOf(locale)] ?? NEUTRAL;
 }

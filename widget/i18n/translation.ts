@@ -8,23 +8,32 @@ import { en, type Messages } from './en.ts';
 /** The language of a BCP 47 locale, lower case: `fr-CI` -> `fr`. */
 export const languageOf = (locale: string) => locale.toLowerCase().split('-')[0]!;
 
-const placeholders = (template: string) => (template.match(/\{\w+\}/g) ?? []).sort().join(' ');
+/** A message's `{placeholders}`, sorted: a translation must use the same ones as English. */
+export const placeholders = (template: string) => (template.match(/\{\w+\}/g) ?? []).sort().join(' ');
 
-/** Why `value` is not a complete translation of English; empty when it is one. */
-export function translationProblems(value: unknown): string[] {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return ['not a JSON object'];
+/**
+ * What can be wrong with one key of a translation. Numbers, not texts: the widget only needs to know
+ * whether anything is wrong, and the build's and server's explanations of each flaw stay out of it.
+ */
+export const NOT_AN_OBJECT = 0;
+export const MISSING = 1;
+export const NOT_A_TEXT = 2;
+export const OTHER_PLACEHOLDERS = 3;
+export const NOT_IN_ENGLISH = 4;
+
+/** Each key that keeps `value` from being a complete translation of English, with its flaw; empty when it is one. */
+export function translationFlaws(value: unknown): [key: string, flaw: number][] {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return [['', NOT_AN_OBJECT]];
   const messages = value as Record<string, unknown>;
-  const problems: string[] = [];
+  const flaws: [string, number][] = [];
   for (const [key, english] of Object.entries(en)) {
     const text = messages[key];
-    if (!Object.hasOwn(messages, key)) problems.push(`${key}: missing`);
-    else if (typeof text !== 'string') problems.push(`${key}: not a text`);
-    else if (placeholders(text) !== placeholders(english))
-      problems.push(`${key}: placeholders "${placeholders(text)}", English has "${placeholders(english)}"`);
+    if (!Object.hasOwn(messages, key)) flaws.push([key, MISSING]);
+    else if (typeof text !== 'string') flaws.push([key, NOT_A_TEXT]);
+    else if (placeholders(text) !== placeholders(english)) flaws.push([key, OTHER_PLACEHOLDERS]);
   }
-  for (const key of Object.keys(messages))
-    if (!Object.hasOwn(en, key)) problems.push(`${key}: no such English message`);
-  return problems;
+  for (const key of Object.keys(messages)) if (!Object.hasOwn(en, key)) flaws.push([key, NOT_IN_ENGLISH]);
+  return flaws;
 }
 
-export const isTranslation = (value: unknown): value is Messages => translationProblems(value).length === 0;
+export const isTranslation = (value: unknown): value is Messages => translationFlaws(value).length === 0;

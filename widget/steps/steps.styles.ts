@@ -2,13 +2,6 @@ import { css } from 'lit';
 
 /** The steps' own pieces: copy buttons, the USSD code link, the fee line and the loading skeleton. */
 export const stepStyles = css`
-  .pay__summary dd {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: center;
-    gap: 4px 8px;
-    min-width: 0;
-  }
   .pay__copy {
     min-height: 32px;
     padding: 4px 10px;
