@@ -18,7 +18,8 @@ test('a wrong OTP, then the right one', async ({ page }) => {
   await payFixedLink(page, '+2250700000000');
   await page.getByLabel('Code').fill('000000');
   await page.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.getByText('Wrong code.')).toBeVisible();
+  await expect(page.getByText('Wrong code.', { exact: true })).toBeVisible(); // under the field
+  await expect(page.getByRole('status')).toHaveText(/^Wrong code\./); // and announced
   await shot(page, 'wrong-code');
   await page.getByLabel('Code').fill('123456');
   await page.getByRole('button', { name: 'Confirm' }).click();

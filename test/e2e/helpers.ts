@@ -56,8 +56,9 @@ export async function expectSuccess(page: Page) {
 
 /** The payment's reference as the widget shows it (processing, bank transfer, result steps). */
 export async function shownReference(page: Page): Promise<string> {
-  const text = await page.getByText(/^pay_[0-9a-f]{32}$/).textContent();
-  return (text ?? '').trim();
+  // The summary's value (its copy button beside it): the reference alone, read out of its text.
+  const text = await page.getByRole('definition').filter({ hasText: /pay_[0-9a-f]{32}/ }).textContent();
+  return /pay_[0-9a-f]{32}/.exec(text ?? '')?.[0] ?? '';
 }
 
 /** Every request the page sends to our API from now on, or only those whose URL matches `only`. */

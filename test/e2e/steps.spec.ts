@@ -22,8 +22,9 @@ async function sendFiveWrongCodes(page: Page) {
   // Distinct codes: the same wrong code sent twice is a replay, not a second try.
   for (const [index, code] of ['000001', '000002', '000003', '000004'].entries()) {
     await enterCode(page, 'Code', code);
-    await expect(page.getByText('Wrong code.')).toBeVisible();
-    await expect(page.getByText(`Tries left: ${4 - index}`)).toBeVisible();
+    await expect(page.getByText('Wrong code.', { exact: true })).toBeVisible();
+    // The live region says it too, so a screen reader hears the try that went wrong.
+    await expect(page.getByRole('status')).toHaveText(`Wrong code. Tries left: ${4 - index}`);
   }
   await shot(page, 'one-try-left');
   await enterCode(page, 'Code', '000005');
