@@ -1071,7 +1071,11 @@ export class PayCheckout extends LitElement {
       'wait',
       this.#title(),
       html`<p class="pay__text">
-          ${payment.message ? withDialLinks(payment.message) : otp ? messages.otpText : ''}
+          ${
+            // A code by SMS needs no instructions of the provider's, whose text is in its own language:
+            // ours is in the payer's. A customer code does (which number to dial), so its message stays.
+            otp ? messages.otpText : payment.message ? withDialLinks(payment.message) : ''
+          }
         </p>
         ${this.#summary([
           [messages.amount, this.#money(payment.amount, payment)],

@@ -103,6 +103,16 @@ describe('<pay-checkout> fee and payment details', () => {
     }
   });
 
+  it("otp: the step's text is the payer's language, not the provider's message", async () => {
+    const french = (await (await fetch('/widget/i18n/fr.json')).json()) as Record<string, string>;
+    const message = 'Enter the one-time code sent to your phone by SMS';
+    const { el } = await paying(payment({ action: 'otp', message }), config({ locale: 'fr', messages: french }));
+    await oneEvent(el, 'pay-otp-required');
+    await el.updateComplete;
+    expect($(el, '.pay__text')!.textContent!.trim()).to.equal(french.otpText);
+    expect(text(el)).not.to.contain(message);
+  });
+
   it("pre-otp: the provider's USSD code is a tel: link with # escaped; the rest stays text", async () => {
     const message = 'Dial *144*8*1# <b>or</b> *126# then enter the code';
     const { el } = await paying(payment({ action: 'pre-otp', message }));
