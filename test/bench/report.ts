@@ -1,9 +1,10 @@
 /**
  * Turns one run's measurements into the printed tables: the load runs, the server's budgets and the
  * payer's (docs/architecture.md#budgets). Rows marked "ref" put a sandbox figure (or one part of a route)
- * next to the budget of the merchant route
- * built on it: not that budget itself, but a ceiling for it (the route cannot be faster than its parts).
+ * next to the merchant route built on it: no budget of its own, but a ceiling for that route (a route
+ * cannot be faster than its parts).
  */
+import { MAX_RATIO_DROP, RATIO_ROUTES, type Baseline, type RatioRoute } from './baseline.ts';
 import type { LoadResult } from './load.ts';
 import type { RouteKey } from './routes.ts';
 import type { PayerFigures, PayerPage } from './payer.ts';
@@ -21,7 +22,6 @@ export const SNIPPET_MAX_RATIO = 1.25;
 export const CLS_BUDGET = 0.05;
 export const LIGHTHOUSE_MIN_SCORE = 95;
 export const RSS_BUDGET_BYTES = 150 * 1024 * 1024;
-export const WIDGET_READY_BUDGET_MS = 16;
 
 /** A load run's result, or why it was not run (a merchant route not built yet, or refusing the probe). */
 export type RunOutcome = { label: string; optional: boolean } & ({ result: LoadResult; serverCpu: number } | { skipped: string; detail: string });
@@ -56,48 +56,73 @@ type Row = string[];
 
 const skippedRow = (name: string, why: string): Row => [name, '-', `n/a (${why})`, 'n/a'];
 
-/** A rate, and its ratio to the bare route (the mean of the two runs around it) against `minRatio`. */
-function ratioRows(run: RunOutcome, name: string, bareRps: number, minRatio: number, budget: string): Row[] {
+/** The bare route's rate for ratios: the mean of its two runs around the others, and how far they drift. */
+export function bareRate({ runs }: Pick<Measurements, 'runs'>): { rps: number; drift: number } {
+  const rateOf = (run: RunOutcome) => ('result' in run ? run.result.rps : 0);
+  const [before, after] = [rateOf(runs.bare), rateOf(runs.bareAgain)];
+  return { rps: (before + after) / 2, drift: Math.abs(before - after) / Math.max(before, after, 1) };
+}
+
+/** This run's ratio of each budgeted route to the bare route; 0 for a route that was not run. */
+export function serverRatios(m: Pick<Measurements, 'runs'>): Record<RatioRoute, number> {
+  const bare = bareRate(m).rps;
+  const ratioOf = (run: RunOutcome) => ('result' in run && bare > 0 ? run.result.rps / bare : 0);
+  return Object.fromEntries(RATIO_ROUTES.map((route) => [route, ratioOf(m.runs[route])])) as Record<RatioRoute, number>;
+}
+
+/**
+ * A budgeted route: its rate, then its ratio to the bare route against the recorded baseline's (at most
+ * 15% lower). Without a baseline the ratio is printed with no verdict.
+ */
+function budgetedRows(run: RunOutcome, name: string, ratio: number, baseline: Baseline | null, route: RatioRoute): Row[] {
   if (!('result' in run)) return [skippedRow(name, run.skipped)];
-  const ratio = run.result.rps / bareRps;
+  const rows: Row[] = [[name, fmt.rate(run.result.rps), '-', 'n/a']];
+  if (baseline === null) return [...rows, ['  ratio to bare', fmt.pct(ratio), 'no baseline recorded', 'n/a']];
+  const before = baseline.ratios[route];
+  const change = ratio / before - 1;
   return [
-    [name, fmt.rate(run.result.rps), '-', 'n/a'],
-    ['  ratio to bare', fmt.pct(ratio), budget, verdict(ratio >= minRatio)],
+    ...rows,
+    [
+      `  ratio to bare (${change >= 0 ? '+' : ''}${fmt.pct(change)} against the baseline's ${fmt.pct(before)})`,
+      fmt.pct(ratio),
+      `>= ${fmt.pct(before * (1 - MAX_RATIO_DROP))}`,
+      verdict(ratio >= before * (1 - MAX_RATIO_DROP)),
+    ],
   ];
 }
 
-/** A rate judged against `minRps`, and its p99 against `maxP99` when given. */
-function rateRows(run: RunOutcome, name: string, minRps: number, prefix: string, maxP99?: number): Row[] {
+/** A figure shown beside the budgeted routes (a sandbox route they are built on): no budget of its own. */
+function referenceRows(run: RunOutcome, name: string, bare: number): Row[] {
   if (!('result' in run)) return [skippedRow(name, run.skipped)];
-  const r = run.result;
-  const out: Row[] = [[name, fmt.rate(r.rps), `${prefix}>= ${fmt.int(minRps)}/s`, verdict(r.rps >= minRps)]];
-  if (maxP99 !== undefined) out.push(['  p99', fmt.ms(r.p99), `${prefix}<= ${maxP99} ms`, verdict(r.p99 <= maxP99)]);
-  return out;
+  return [[`${name} (ref; ${fmt.pct(run.result.rps / bare)} of bare, p99 ${fmt.ms(run.result.p99)})`, fmt.rate(run.result.rps), '-', 'n/a']];
 }
 
-export function budgetTable(m: Measurements): string {
+/**
+ * The server's budgets: each ratio against the recorded baseline, and peak memory. `baseline` is what
+ * readBaseline found; `why` says why there is none.
+ */
+export function budgetTable(m: Measurements, baseline: Baseline | null): string {
   const { runs } = m;
-  const rateOf = (run: RunOutcome) => ('result' in run ? run.result.rps : 0);
-  const [before, after] = [rateOf(runs.bare), rateOf(runs.bareAgain)];
-  const bare = (before + after) / 2;
-  const drift = Math.abs(before - after) / Math.max(before, after, 1);
+  const bare = bareRate(m);
+  const ratios = serverRatios(m);
+  const paymentP99 = 'result' in runs.apiPayment ? `, p99 ${fmt.ms(runs.apiPayment.result.p99)}` : '';
   const table: Row[] = [
-    ['bare Hono GET /ping (baseline, mean)', fmt.rate(bare), `drift ${fmt.pct(drift)} between its runs`, 'n/a'],
-    ...ratioRows(runs.apiLink, 'GET /api/v1/links/:id (warm)', bare, 0.7, '>= 70% of bare'),
-    ...ratioRows(runs.sandboxLink, 'sandbox GET payment-links/:id', bare, 0.7, 'ref: >= 70% of bare'),
-    ...rateRows(runs.apiPayment, 'POST /api/v1/payments', 2000, '', 25),
-    ...rateRows(runs.sandboxCharge, 'sandbox POST direct-charge', 2000, 'ref: ', 25),
-    ...rateRows(runs.webhook, 'POST /webhooks/payments (ingest)', 5000, ''),
-    ['  signature verify alone (600 B)', fmt.rate(m.verify.opsPerSecond), 'ref: >= 5,000/s', verdict(m.verify.opsPerSecond >= 5000 && m.verify.rejected === 0)],
+    ['bare Hono GET /ping (baseline of the ratios, mean)', fmt.rate(bare.rps), `drift ${fmt.pct(bare.drift)} between its runs`, 'n/a'],
+    ...budgetedRows(runs.apiLink, 'GET /api/v1/links/:id (warm)', ratios.apiLink, baseline, 'apiLink'),
+    ...referenceRows(runs.sandboxLink, 'sandbox GET payment-links/:id', bare.rps),
+    ...budgetedRows(runs.apiPayment, `POST /api/v1/payments${paymentP99}`, ratios.apiPayment, baseline, 'apiPayment'),
+    ...referenceRows(runs.sandboxCharge, 'sandbox POST direct-charge', bare.rps),
+    ...budgetedRows(runs.webhook, 'POST /webhooks/payments (ingest)', ratios.webhook, baseline, 'webhook'),
+    ['  signature verify alone (600 B, ref)', fmt.rate(m.verify.opsPerSecond), '-', m.verify.rejected === 0 ? 'n/a' : 'WRONG'],
     ['backend RSS before load', fmt.mb(m.rssAtStart), '-', 'n/a'],
     ['peak RSS under load', fmt.mb(m.peakRss), '<= 150 MB', verdict(m.peakRss <= RSS_BUDGET_BYTES)],
     m.widgetReady === null
-      ? ['widget interactive after its config: not measured', '-', `<= ${WIDGET_READY_BUDGET_MS} ms`, 'n/a']
+      ? ['widget interactive after its config: not measured', '-', '-', 'n/a']
       : [
           `widget interactive after its config (median of ${m.widgetReady.samples.length}, max ${fmt.ms(m.widgetReady.max)}, first load ${fmt.ms(m.widgetReady.first)})`,
           fmt.ms(m.widgetReady.median),
-          `<= ${WIDGET_READY_BUDGET_MS} ms`,
-          verdict(m.widgetReady.median <= WIDGET_READY_BUDGET_MS),
+          '-',
+          'n/a',
         ],
   ];
   return formatTable(['metric', 'value', 'budget', 'verdict'], table);

@@ -3,15 +3,18 @@
  * payer's (a slow phone loading the storefront, layout shift, Lighthouse, the widget's sizes).
  *
  * Throughput is judged only as a ratio to a bare Hono route measured in this same run on this same
- * machine, because absolute numbers mean nothing across machines. The bench reports and never gates:
- * a missed budget still exits 0; only a bench that could not measure (a server that did not start, a
- * route that answered no 2xx at all) exits non-zero. BENCH_SECONDS sets each run's length (default 5).
+ * machine, because absolute numbers mean nothing across machines, and each ratio is judged against the
+ * one recorded before a change (`test/bench/baseline.json`; `--save-baseline` records this run's). The
+ * bench reports and never gates: a missed budget still exits 0; only a bench that could not measure (a
+ * server that did not start, a route that answered no 2xx at all) exits non-zero. BENCH_SECONDS sets
+ * each run's length (default 5).
  */
 import { cpus, loadavg } from 'node:os';
 import { runLoadInChild } from './load.ts';
 import { LIGHTHOUSE_RUNS, measurePayer, PAYER_LOADS } from './payer.ts';
 import { brotliSize, cpuPressure, localeSizes, verifyThroughput } from './probes.ts';
-import { budgetTable, loadTable, payerTable, type RunOutcome } from './report.ts';
+import { currentLoad, readBaseline, saveBaseline } from './baseline.ts';
+import { budgetTable, loadTable, payerTable, serverRatios, type RunOutcome } from './report.ts';
 import { benchRoutes, probeRequest, type RouteKey, type RouteSpec } from './routes.ts';
 import { startBackend, startBare, type Backend } from './servers.ts';
 import { THROTTLING, VIEWPORT } from './payer-loads.ts';
@@ -22,6 +25,13 @@ if (!(seconds > 0 && seconds <= 60)) {
   console.error(`BENCH_SECONDS must be a number of seconds in (0, 60], got "${process.env.BENCH_SECONDS}"`);
   process.exit(2);
 }
+const args = process.argv.slice(2);
+const unknown = args.filter((arg) => arg !== '--save-baseline');
+if (unknown.length) {
+  console.error(`bench: unknown argument ${unknown.join(' ')}; the only one is --save-baseline`);
+  process.exit(2);
+}
+const saveAsBaseline = args.includes('--save-baseline');
 const CONNECTIONS = 50;
 const WARMUP_MS = 1000;
 const DURATION_MS = Math.round(seconds * 1000);
@@ -76,6 +86,7 @@ async function main(): Promise<number> {
   const busy = () => `load average ${loadavg()[0]?.toFixed(2)}, cpu pressure ${cpuPressure() ?? '?'}%`;
   say(`bench: ${CONNECTIONS} connections, ${WARMUP_MS / 1000} s warm-up + ${seconds} s per run, 127.0.0.1 only, ${cpus().length} cpus, ${busy()}`);
   const pressureBefore = cpuPressure() ?? 0;
+  const loadBefore = currentLoad();
 
   const bare = await startBare();
   const backend = await startBackend().catch(async (error: unknown) => {
@@ -135,7 +146,18 @@ async function main(): Promise<number> {
   const created = Object.values(paymentsAfterRun).reduce((sum, count) => sum + count, 0);
   const byStatus = Object.entries(paymentsAfterRun).map(([status, count]) => `${count} ${status}`);
   say(`payments at the end of their run: ${created} created; ${byStatus.join(', ') || 'none'}`);
-  say(`\nbudgets (docs/architecture.md#budgets; "ref": a sandbox figure, or part of a route, beside that route's budget)\n${budgetTable(measurements)}`);
+  const recorded = readBaseline();
+  const baseline = 'baseline' in recorded ? recorded.baseline : null;
+  const against = baseline
+    ? `each ratio against the baseline recorded at ${baseline.commit} on ${baseline.measuredAt.slice(0, 10)} (load ${baseline.load})`
+    : `no baseline to judge the ratios against (${'missing' in recorded ? recorded.missing : ''}); record one with --save-baseline`;
+  say(`\nbudgets (docs/architecture.md#budgets; ${against}; "ref": a sandbox figure beside the route built on it)\n${budgetTable(measurements, baseline)}`);
+  if (saveAsBaseline) {
+    const ratios = serverRatios(measurements);
+    const missingRoute = Object.entries(ratios).find(([, ratio]) => !(ratio > 0));
+    if (missingRoute) say(`warning: not recorded as the baseline: ${missingRoute[0]} was not measured`);
+    else say(`recorded as the baseline: test/bench/baseline.json (${saveBaseline(ratios, peakRss, loadBefore).commit})`);
+  }
   if (!('notMeasured' in payer)) {
     const times = (loads: { readyMs: number }[]) => loads.map((load) => Math.round(load.readyMs)).join(' ');
     say(`\npayer loads, ms to an enabled pay button in load order: ${Object.entries(payer.loads).map(([page, loads]) => `${page} ${times(loads)}`).join('; ')}`);
