@@ -1,7 +1,7 @@
 // Widget tests in a real headless Chromium (Debian's), TypeScript through esbuild.
-import process from 'node:process';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
+import { chromiumArgs, chromiumPath } from './test/chromium.mjs';
 
 export default {
   files: ['test/widget/**/*.test.ts'],
@@ -10,17 +10,9 @@ export default {
   browsers: [
     chromeLauncher({
       launchOptions: {
-        executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+        executablePath: chromiumPath,
         headless: true,
-        args: [
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-quic',
-          '--no-first-run',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-        ],
+        args: [...chromiumArgs],
       },
     }),
   ],

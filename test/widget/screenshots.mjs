@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import process from 'node:process';
 import { createServer } from 'node:http';
 import { chromium } from 'playwright-core';
+import { chromiumArgs, chromiumPath } from '../chromium.mjs';
 
 const root = new URL('../../', import.meta.url);
 const out = new URL('test-results/screenshots/', root);
@@ -113,16 +114,8 @@ if (process.env.SERVE_ONLY) {
 }
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  executablePath: chromiumPath,
+  args: [...chromiumArgs],
 });
 const variants = [
   { name: 'light', width: 480 },
