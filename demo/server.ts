@@ -10,9 +10,10 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type Env } from 'hono';
 import { compress } from 'hono/compress';
 import { z } from 'zod';
+import type { Config } from '../server/config.ts';
 import { buildFiles } from '../server/http/build-files.ts';
 import type { Sandbox } from '../server/sandbox/app.ts';
 import { SANDBOX_PROVIDERS } from '../server/sandbox/providers.ts';
@@ -232,5 +233,25 @@ export function demoRoutes(deps: DemoDeps) {
         if (!response.ok) return sandboxFailed(c, response.status);
         return c.json(await response.json(), 200);
       })
+  );
+}
+
+/**
+ * Mounts the demo site at the root of `app`, as server/main.ts does in embedded mode (the demo exists
+ * only beside the sandbox, never in front of a real provider). Tests that use the demo call this too.
+ */
+export function mountDemo<E extends Env>(
+  app: Hono<E>,
+  deps: { config: Config; publicUrl: string; sandbox: Sandbox },
+): void {
+  app.route(
+    '/',
+    demoRoutes({
+      publicUrl: deps.publicUrl,
+      merchantApiKey: deps.config.merchantApiKey,
+      sandbox: deps.sandbox,
+      clientId: deps.config.clientId,
+      clientSecret: deps.config.clientSecret,
+    }),
   );
 }

@@ -1,68 +1,30 @@
 /**
  * createApp(deps): the backend's one Hono app (docs/architecture.md#request-path). It mounts one sub-app per
- * resource, renders every error through one onError, and starts no timers: the caller (main.ts, or a
- * test) owns schedules such as reconciliation and the sandbox's tick.
+ * path prefix, renders every error through one onError, and starts no timers: the caller (main.ts, or a
+ * test) owns schedules such as reconciliation and the sandbox's tick, and mounts the demo site in
+ * embedded mode. Its types (AppDeps, AppEnv) live in env.ts, which route files import instead of this.
  */
 import { Hono } from 'hono';
-import type { Clock } from './clock.ts';
-import type { Config } from './config.ts';
-import { demoRoutes } from '../demo/server.ts';
+import { consoleRoutes } from './console/routes.ts';
+import { createConsoleSessions } from './console/sessions.ts';
+import { linkRoutes, sessionRoutes } from './checkout/routes.ts';
+import { createCheckoutService } from './checkout/service.ts';
+import { docsRoutes } from './contract/routes.ts';
+import type { AppDeps, AppEnv } from './env.ts';
+import { livenessRoutes, readinessRoutes } from './health/routes.ts';
 import { apiCors } from './http/cors.ts';
-import { healthRoutes } from './health/routes.ts';
 import { renderError } from './http/errors.ts';
 import { requestBookkeeping } from './http/request-bookkeeping.ts';
 import { RememberingRouter } from './http/router.ts';
 import { widgetAssets } from './http/widget-assets.ts';
-import type { Logger } from './logger.ts';
-import { checkoutRoutes } from './checkout/routes.ts';
-import { createCheckoutService } from './checkout/service.ts';
-import { docsRoutes } from './contract/routes.ts';
-import type { PaymentEvents } from './payments/events.ts';
+import { windowCounterFor } from './http/window-counter.ts';
+import { merchantRoutes } from './merchant/routes.ts';
+import { createMetrics } from './metrics/metrics.ts';
+import { metricsRoutes } from './metrics/routes.ts';
+import { notificationRoutes } from './notifications/routes.ts';
 import { createPayments } from './payments/module.ts';
 import { createPayouts } from './payouts/module.ts';
-import { merchantRoutes } from './merchant/routes.ts';
-import { notificationRoutes } from './notifications/routes.ts';
-import type { ProviderClient } from './provider/client.ts';
-import type { Sandbox } from './sandbox/app.ts';
-import type { Store } from './store/database.ts';
 import { uploadRoutes } from './uploads/routes.ts';
-import { consoleRoutes } from './console/routes.ts';
-import { createConsoleSessions, type ConsoleSessions } from './http/console-session.ts';
-import { windowCounterFor } from './http/window-counter.ts';
-import { createMetrics, type Metrics } from './metrics/metrics.ts';
-import { metricsRoutes } from './metrics/routes.ts';
-
-export interface AppDeps {
-  config: Config;
-  store: Store;
-  /** The provider API: the embedded sandbox in-process, or the real provider in remote mode. */
-  provider: ProviderClient;
-  clock: Clock;
-  logger: Logger;
-  /** The embedded provider sandbox, mounted at /sandbox; absent in remote mode. */
-  sandbox?: Sandbox;
-  /** This server's public base URL, e.g. http://localhost:8787 (no trailing slash). */
-  publicUrl: string;
-  /** Where the widget build lives (default `dist`, relative to the working directory). */
-  widgetDistDir?: string;
-  /** The widget's translations, put in the configs of links in their language (default `widget/i18n`). */
-  translationsDir?: string;
-  /** Payment status pushes; default: made from `store` (main.ts passes its own, to close on shutdown). */
-  events?: PaymentEvents;
-}
-
-/** Values middleware sets on the context for the handlers after it. */
-export interface AppVariables {
-  requestId: string;
-  /** The request's logger: its lines carry the request id. Hand it to whatever the request calls. */
-  logger: Logger;
-  /** The console's sessions, read by requireMerchant (the cookie is one way in). */
-  consoleSessions: ConsoleSessions;
-  /** This app's metrics, for what is counted outside the request middleware (renderError). */
-  metrics: Metrics;
-}
-
-export type AppEnv = { Variables: AppVariables };
 
 export function createApp(deps: AppDeps) {
   const { sandbox, logger } = deps;
@@ -71,51 +33,42 @@ export function createApp(deps: AppDeps) {
   const consoleSessions = createConsoleSessions(deps.store.db, deps.clock, deps.publicUrl);
   // Rate limits' counts: shared through the store on PostgreSQL, so N instances allow each limit once.
   const rateCounter = windowCounterFor(deps.store);
-
-  app.use(requestBookkeeping({ logger, metrics, consoleSessions }));
-
-  app.route('/', healthRoutes(deps));
-  app.route('/', metricsRoutes(deps, metrics));
-  app.route('/', consoleRoutes(deps, consoleSessions, rateCounter));
-
-  app.use('/api/v1/*', apiCors(deps.config.allowedOrigins, deps.publicUrl));
-  app.route('/widget', widgetAssets(deps.widgetDistDir ?? 'dist'));
-
-  // Resource sub-apps are mounted here, one line each.
   const checkout = createCheckoutService(deps); // shared: a payment's success drops its cached link
   const payments = createPayments(deps, checkout, rateCounter);
+  const payouts = createPayouts(deps);
+  const merchant = merchantRoutes(deps);
+  const contract = docsRoutes(deps.publicUrl);
+
+  app.use(requestBookkeeping({ logger, metrics, consoleSessions }));
+  app.use('/api/v1/*', apiCors(deps.config.allowedOrigins, deps.publicUrl));
   // Lifted limits (RATE_LIMITS=off, benchmarks) leave no middleware in the chain at all.
   if (deps.config.rateLimits !== 'off') app.use('/api/v1/*', payments.ipLimit);
-  app.route('/api/v1/payments', payments.routes);
-  app.route('/webhooks', payments.webhooks);
-  const payouts = createPayouts(deps);
-  app.route('/api/v1/payouts', payouts.routes);
-  app.route('/webhooks', payouts.webhooks);
-  app.route('/', merchantRoutes(deps));
-  app.route('/api/v1/notifications', notificationRoutes(deps));
-  app.route('/', checkoutRoutes(deps, checkout));
-  app.route('/', uploadRoutes(deps));
-  app.route('/', docsRoutes(deps.publicUrl));
 
-  if (sandbox) {
-    app.route('/sandbox', sandbox.app);
-    // The demo site exists only beside the sandbox (embedded mode), never in front of a real provider.
-    app.route(
-      '/',
-      demoRoutes({
-        publicUrl: deps.publicUrl,
-        merchantApiKey: deps.config.merchantApiKey,
-        sandbox,
-        clientId: deps.config.clientId,
-        clientSecret: deps.config.clientSecret,
-      }),
-    );
-  }
+  // One sub-app per path prefix, mounted at that prefix: each owns every path under it.
+  app.route('/healthz', livenessRoutes());
+  app.route('/readyz', readinessRoutes(deps));
+  app.route('/metrics', metricsRoutes(deps, metrics));
+  app.route('/console', consoleRoutes(deps, consoleSessions, rateCounter));
+  app.route('/widget', widgetAssets(deps.widgetDistDir ?? 'dist'));
+  app.route('/openapi.json', contract.openApi);
+  app.route('/docs', contract.docs);
+  app.route('/api/v1/links', linkRoutes(checkout, merchant));
+  app.route('/api/v1/sessions', sessionRoutes(deps, checkout));
+  app.route('/api/v1/uploads', uploadRoutes(deps));
+  app.route('/api/v1/payments', payments.routes);
+  app.route('/api/v1/payouts', payouts.routes);
+  app.route('/api/v1/wallets', merchant.wallets);
+  app.route('/api/v1/collections', merchant.collections);
+  app.route('/api/v1/notifications', notificationRoutes(deps));
+  app.route('/webhooks/payments', payments.webhooks);
+  app.route('/webhooks/disbursements', payouts.webhooks);
+  // Embedded mode: the provider's emulator. The demo site beside it is mounted by main.ts.
+  if (sandbox) app.route('/sandbox', sandbox.app);
 
   app.notFound((c) =>
     c.json({ statusCode: 404, error: { code: 'not_found', message: 'No such route' } }, 404),
   );
-  app.onError((error, c) => renderError(error, c, logger));
+  app.onError((error, c) => renderError(error, c, { logger, metrics, requestId: c.get('requestId') }));
   return app;
 }
 

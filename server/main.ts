@@ -1,8 +1,9 @@
 /**
- * The Node entry: configuration, store, the embedded sandbox, listen, schedules, graceful shutdown.
- * Everything else is in createApp, which tests use without any of this.
+ * The Node entry: configuration, store, the embedded sandbox and the demo site beside it, listen,
+ * schedules, graceful shutdown. Everything else is in createApp, which tests use without any of this.
  */
 import { serve } from '@hono/node-server';
+import { mountDemo } from '../demo/server.ts';
 import { createApp, type App } from './app.ts';
 import { answerClientErrors } from './http/client-error.ts';
 import { systemClock } from './clock.ts';
@@ -13,14 +14,14 @@ import { createSandbox, type Sandbox } from './sandbox/app.ts';
 import { inProcessFetch } from './sandbox/in-process.ts';
 import { openStore } from './store/database.ts';
 import { createPaymentEvents } from './payments/events.ts';
-import { purgeIdempotencyKeys } from './payments/idempotency.ts';
+import { purgeIdempotencyKeys } from './idempotency/keys.ts';
 import { reconcilePayments } from './payments/reconcile.ts';
 import { reconcilePayouts } from './payouts/reconcile.ts';
 import { deliverDueNotifications } from './notifications/deliver.ts';
 import { merchantNotifier } from './notifications/enqueue.ts';
 import { purgeExpiredPersonalData } from './retention/purge.ts';
 import { purgeExpiredUploads } from './uploads/service.ts';
-import { purgeExpiredConsoleSessions } from './http/console-session.ts';
+import { purgeExpiredConsoleSessions } from './console/sessions.ts';
 import { purgeEndedRateLimitWindows } from './http/window-counter.ts';
 
 /** How often due sandbox outcomes and webhook retries are looked for. */
@@ -108,7 +109,9 @@ async function main() {
     ...(embedded ? { fetch: inProcessFetch(embedded.app) } : {}),
   });
   const events = createPaymentEvents(store, { databaseUrl: config.databaseUrl, logger });
-  bound.app = createApp({ config, store, provider, clock: systemClock, logger, sandbox, publicUrl, events });
+  const app = createApp({ config, store, provider, clock: systemClock, logger, sandbox, publicUrl, events });
+  if (embedded) mountDemo(app, { config, publicUrl, sandbox: embedded });
+  bound.app = app;
 
   // Reconciliation of non-final payments (and expiry of spent idempotency keys, unused uploads, ended
   // console sessions and rate-limit windows): at start, then on a schedule; a round still running when the next is due is not started twice.

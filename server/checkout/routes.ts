@@ -1,13 +1,15 @@
 /**
- * Checkout routes: the public checkout configuration of a payment link or a session,
- * and session creation by the merchant's server. The logic lives in service.ts and sessions.ts.
+ * Checkout routes: the public checkout configuration of a payment link or a session, and session
+ * creation by the merchant's server. Two sub-apps, each owning its path prefix: /api/v1/links (the
+ * public config beside the merchant's link list and analytics, server/merchant/routes.ts) and
+ * /api/v1/sessions. The logic lives in service.ts and sessions.ts.
  */
-import { Hono } from 'hono';
-import type { AppDeps, AppEnv } from '../app.ts';
 import { CreateSessionSchema } from '../contract/schemas.ts';
+import { factory, type AppDeps } from '../env.ts';
 import { pathId, readJson } from '../http/input.ts';
 import { requireMerchant } from '../http/merchant-auth.ts';
 import { setAnswerHeader } from '../http/node-headers.ts';
+import type { MerchantRoutes } from '../merchant/routes.ts';
 import { assertPayable } from './availability.ts';
 import type { CheckoutService } from './service.ts';
 import { createSession } from './sessions.ts';
@@ -18,7 +20,29 @@ const SESSION_BODY_LIMIT = 64 * 1024;
 // The config carries `remaining`, which moves with every payment: no shared cache may keep it.
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
-export function checkoutRoutes(deps: Pick<AppDeps, 'config' | 'store' | 'clock'>, checkout: CheckoutService) {
+/**
+ * Mount at /api/v1/links: `GET /:id` is the payer's (public); the list and `/:id/analytics` are the
+ * merchant's handlers, from merchantRoutes.
+ */
+export function linkRoutes(
+  checkout: CheckoutService,
+  merchant: Pick<MerchantRoutes, 'linkList' | 'linkAnalytics'>,
+) {
+  return factory
+    .createApp()
+    .get('/', ...merchant.linkList)
+    .get('/:id', async (c) => {
+      const { config: checkoutConfig, body } = await checkout.linkAnswer(pathId(c, 'id'), c.get('logger'));
+      assertPayable(checkoutConfig);
+      // One header given to c.body and the other set beforehand: the answer needs no Headers object.
+      setAnswerHeader(c, 'Cache-Control', 'no-store');
+      return c.body(body, 200, { 'Content-Type': 'application/json' });
+    })
+    .get('/:id/analytics', ...merchant.linkAnalytics);
+}
+
+/** Mount at /api/v1/sessions: the merchant creates a session; the payer reads its config. */
+export function sessionRoutes(deps: Pick<AppDeps, 'config' | 'store' | 'clock'>, checkout: CheckoutService) {
   const { config, store, clock } = deps;
   const sessionDeps = {
     store,
@@ -28,22 +52,16 @@ export function checkoutRoutes(deps: Pick<AppDeps, 'config' | 'store' | 'clock'>
   };
 
   return (
-    new Hono<AppEnv>()
-      .get('/api/v1/links/:id', async (c) => {
-        const { config: checkoutConfig, body } = await checkout.linkAnswer(pathId(c, 'id'), c.get('logger'));
-        assertPayable(checkoutConfig);
-        // One header given to c.body and the other set beforehand: the answer needs no Headers object.
-        setAnswerHeader(c, 'Cache-Control', 'no-store');
-        return c.body(body, 200, { 'Content-Type': 'application/json' });
-      })
-      .get('/api/v1/sessions/:id', async (c) => {
+    factory
+      .createApp()
+      .get('/:id', async (c) => {
         const checkoutConfig = assertPayable(
           await checkout.getConfig('session', pathId(c, 'id'), c.get('logger')),
         );
         return c.json({ statusCode: 200, data: checkoutConfig }, 200, NO_STORE);
       })
       // The key is checked before a byte of the body is read.
-      .post('/api/v1/sessions', requireMerchant(config.merchantApiKeys), async (c) => {
+      .post('/', requireMerchant(config.merchantApiKeys), async (c) => {
         const body = await readJson(c, CreateSessionSchema, SESSION_BODY_LIMIT);
         const created = await createSession(sessionDeps, body);
         return c.json({ statusCode: 201, data: created }, 201, NO_STORE);

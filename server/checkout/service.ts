@@ -8,7 +8,7 @@
  * that part of `remaining` is read from the payments table on every call.
  */
 import type { CheckoutConfig, Network } from '../../widget/contract/index.ts';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../env.ts';
 import { ApiError, fromProviderError, notFound } from '../http/errors.ts';
 import type { Logger } from '../logger.ts';
 import { ProviderError, ProviderRequestError } from '../provider/errors.ts';

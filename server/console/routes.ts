@@ -1,20 +1,16 @@
 /**
- * The console's login: `POST /console/login` takes the merchant API key from a plain
- * HTML form, compares it in constant time, and answers with a session cookie and a 303 to /console; a
- * wrong key is a 303 to `/console?error=1`, saying nothing more. `POST /console/logout` ends the session.
- * `GET /console/session` tells the page whether it is logged in (the cookie is HttpOnly). Login attempts
- * are limited to 10 a minute per IP whatever RATE_LIMITS says: this guards the key itself.
+ * The console's session routes, mounted at /console (the console page itself is the demo's).
+ * `POST /console/login` takes the merchant API key from a plain HTML form, compares it in constant time,
+ * and answers with a session cookie and a 303 to /console; a wrong key is a 303 to `/console?error=1`,
+ * saying nothing more. `POST /console/logout` ends the session. `GET /console/session` tells the page
+ * whether it is logged in (the cookie is HttpOnly). Login attempts are limited to 10 a minute per IP
+ * whatever RATE_LIMITS says: this guards the key itself.
  */
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import type { AppDeps, AppEnv } from '../app.ts';
+import { factory, type AppDeps } from '../env.ts';
 import { clientIp } from '../http/client-ip.ts';
-import {
-  CONSOLE_COOKIE,
-  CONSOLE_SESSION_MS,
-  isSameOrigin,
-  type ConsoleSessions,
-} from '../http/console-session.ts';
+import { CONSOLE_COOKIE, CONSOLE_SESSION_MS, isSameOrigin, type ConsoleSessions } from './sessions.ts';
 import { ApiError } from '../http/errors.ts';
 import { countHit } from '../http/rate-limit.ts';
 import type { WindowCounter } from '../http/window-counter.ts';
@@ -44,8 +40,9 @@ export function consoleRoutes(
   const secure = (c: Context) =>
     deps.publicUrl.startsWith('https:') || new URL(c.req.url).protocol === 'https:';
 
-  return new Hono<AppEnv>()
-    .post('/console/login', async (c) => {
+  return factory
+    .createApp()
+    .post('/login', async (c) => {
       assertNotCrossSite(c);
       await countAttempt(clientIp(c, config.trustProxy));
       const length = Number(c.req.header('content-length') ?? 0);
@@ -72,13 +69,13 @@ export function consoleRoutes(
       });
       return c.redirect('/console', 303);
     })
-    .post('/console/logout', async (c) => {
+    .post('/logout', async (c) => {
       assertNotCrossSite(c);
       await sessions.revoke(getCookie(c, CONSOLE_COOKIE));
       deleteCookie(c, CONSOLE_COOKIE, { path: '/', httpOnly: true, sameSite: 'Strict', secure: secure(c) });
       return c.redirect('/console', 303);
     })
-    .get('/console/session', async (c) => {
+    .get('/session', async (c) => {
       const expiresAt = await sessions.expiresAt(getCookie(c, CONSOLE_COOKIE));
       if (expiresAt === undefined) {
         throw new ApiError(401, 'unauthorized', 'Not logged in to the console');

@@ -3,33 +3,37 @@
  * i.e. the database answers and the provider is reachable. The provider check is a cheap list call,
  * remembered for a few seconds so frequent probes do not turn into provider traffic.
  */
-import { Hono } from 'hono';
 import { sql } from 'kysely';
 import type { Clock } from '../clock.ts';
+import { factory } from '../env.ts';
 import { ApiError } from '../http/errors.ts';
 import type { ProviderClient } from '../provider/client.ts';
 import type { Store } from '../store/database.ts';
 
 const PROVIDER_CHECK_TTL_MS = 10_000;
 
-export function healthRoutes(deps: { store: Store; provider: ProviderClient; clock: Clock }) {
+/** `GET /healthz` (mounted there): the process answers. */
+export function livenessRoutes() {
+  return factory.createApp().get('/', (c) => c.json({ statusCode: 200, data: { status: 'ok' } }, 200));
+}
+
+/** `GET /readyz` (mounted there): the database answers and the provider is reachable. */
+export function readinessRoutes(deps: { store: Store; provider: ProviderClient; clock: Clock }) {
   let providerOkAt = Number.NEGATIVE_INFINITY;
-  return new Hono()
-    .get('/healthz', (c) => c.json({ statusCode: 200, data: { status: 'ok' } }, 200))
-    .get('/readyz', async (c) => {
+  return factory.createApp().get('/', async (c) => {
+    try {
+      await sql`select 1`.execute(deps.store.db);
+    } catch {
+      throw new ApiError(503, 'provider_unavailable', 'The database is not reachable');
+    }
+    if (deps.clock.now() - providerOkAt > PROVIDER_CHECK_TTL_MS) {
       try {
-        await sql`select 1`.execute(deps.store.db);
+        await deps.provider.listPaymentLinks({ limit: 1 });
       } catch {
-        throw new ApiError(503, 'provider_unavailable', 'The database is not reachable');
+        throw new ApiError(503, 'provider_unavailable', 'The payment provider is not reachable');
       }
-      if (deps.clock.now() - providerOkAt > PROVIDER_CHECK_TTL_MS) {
-        try {
-          await deps.provider.listPaymentLinks({ limit: 1 });
-        } catch {
-          throw new ApiError(503, 'provider_unavailable', 'The payment provider is not reachable');
-        }
-        providerOkAt = deps.clock.now();
-      }
-      return c.json({ statusCode: 200, data: { status: 'ready' } }, 200);
-    });
+      providerOkAt = deps.clock.now();
+    }
+    return c.json({ statusCode: 200, data: { status: 'ready' } }, 200);
+  });
 }

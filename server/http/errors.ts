@@ -61,20 +61,28 @@ export interface ErrorLogger {
   error(details: object, message: string): void;
 }
 
-/** Where provider failures are counted (the app's metrics, set on the context by createApp). */
-interface ProviderErrorCounter {
-  countProviderError(error: ProviderError): void;
+/**
+ * Where renderError reports what it renders; the caller, which knows the app, passes them (this file is
+ * shared with the sandbox, so it reads nothing app-specific from the context).
+ */
+export interface ErrorReporting {
+  /** Where an unexpected error is logged. */
+  logger?: ErrorLogger;
+  /** The request's id, for that log line. */
+  requestId?: string;
+  /** Where provider failures are counted (the app's metrics). */
+  metrics?: { countProviderError(error: ProviderError): void };
 }
 
-export function renderError(error: unknown, c: Context, logger?: ErrorLogger) {
+export function renderError(error: unknown, c: Context, { logger, requestId, metrics }: ErrorReporting = {}) {
   if (error instanceof ClientClosedRequest) return c.body(null, CLIENT_CLOSED_REQUEST);
   const apiError = toApiError(error);
   // Every provider failure a caller sees passes here: the one place to count them (GET /metrics).
   if (error instanceof ProviderError) {
-    (c.get('metrics' as never) as ProviderErrorCounter | undefined)?.countProviderError(error);
+    metrics?.countProviderError(error);
   }
   if (apiError.status >= 500 && apiError.code === 'internal') {
-    logger?.error({ err: error, requestId: c.get('requestId' as never) }, 'unexpected error');
+    logger?.error({ err: error, requestId }, 'unexpected error');
   }
   const { fields, attemptsLeft, retryAfterSeconds } = apiError.extra;
   if (retryAfterSeconds !== undefined) c.header('Retry-After', String(retryAfterSeconds));

@@ -1,14 +1,14 @@
 /**
  * Merchant authentication: `Authorization: Bearer MERCHANT_API_KEY` for server-to-server
- * calls, or the console's session cookie (see console-session.ts), so every merchant route (sessions,
+ * calls, or the console's session cookie (see server/console/sessions.ts), so every merchant route (sessions,
  * uploads, the payments list, payouts, /metrics) shares this one gate. A cookie is ambient authority, so
  * an unsafe method carried by it must come from one of our own pages (`Origin`): 403 otherwise (CSRF).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
-import type { AppEnv } from '../app.ts';
-import { CONSOLE_COOKIE, isSameOrigin } from './console-session.ts';
+import { factory, type AppEnv } from '../env.ts';
+import { CONSOLE_COOKIE, isSameOrigin } from '../console/sessions.ts';
 import { ApiError } from './errors.ts';
 import { requestHeader } from './node-headers.ts';
 
@@ -41,7 +41,7 @@ export function hasMerchantKey(authorization: string | undefined, merchantApiKey
 export async function assertMerchant(c: Context<AppEnv>, merchantApiKeys: readonly string[]): Promise<void> {
   if (hasMerchantKey(requestHeader(c, 'authorization'), merchantApiKeys)) return;
   // The app sets `consoleSessions`; a sub-app run on its own has none and takes the key only.
-  const sessions = c.get('consoleSessions') as AppEnv['Variables']['consoleSessions'] | undefined;
+  const sessions = c.get('consoleSessions');
   if (merchantApiKeys.length > 0 && sessions && (await sessions.expiresAt(getCookie(c, CONSOLE_COOKIE))) !== undefined) {
     if (SAFE_METHODS.has(c.req.method) || isSameOrigin(c, sessions.publicOrigin)) return;
     throw new ApiError(403, 'forbidden', 'A console request must come from the console page (Origin)');
@@ -56,9 +56,9 @@ export async function assertMerchant(c: Context<AppEnv>, merchantApiKeys: readon
 }
 
 /** Middleware form of assertMerchant, for a whole route or sub-app. */
-export function requireMerchant(merchantApiKeys: readonly string[]): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
+export function requireMerchant(merchantApiKeys: readonly string[]) {
+  return factory.createMiddleware(async (c, next) => {
     await assertMerchant(c, merchantApiKeys);
     await next();
-  };
+  });
 }

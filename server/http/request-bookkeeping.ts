@@ -10,10 +10,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../env.ts';
 import { requestLogger, type Logger } from '../logger.ts';
 import type { Metrics } from '../metrics/metrics.ts';
-import type { ConsoleSessions } from './console-session.ts';
+import type { ConsoleSessions } from '../console/sessions.ts';
 import { nodeResponse, requestHeader } from './node-headers.ts';
 import { addSecurityHeaders, securityHeadersFor, setSecurityHeaders } from './security-headers.ts';
 

@@ -2,12 +2,12 @@
  * The merchant's read-only views of the provider, each behind the merchant key:
  * wallets, collection transactions, payment links and one link's analytics. Queries follow the
  * list rules (docs/architecture.md#list-rules) and are validated here, strictly (an unknown key is a 400),
- * before the provider is asked. `GET /api/v1/links/:id` stays the public checkout config route: only
- * the list and `/:id/analytics` are the merchant's.
+ * before the provider is asked. Wallets and collections are sub-apps of their own; the link list and
+ * analytics are handlers that the links sub-app (server/checkout/routes.ts) mounts beside the public
+ * `GET /api/v1/links/:id`.
  */
-import { Hono } from 'hono';
 import { z } from 'zod';
-import type { AppDeps, AppEnv } from '../app.ts';
+import { factory, type AppDeps } from '../env.ts';
 import { notFound } from '../http/errors.ts';
 import { pathId } from '../http/input.ts';
 import { requireMerchant } from '../http/merchant-auth.ts';
@@ -61,20 +61,24 @@ export function merchantRoutes(deps: Pick<AppDeps, 'config' | 'provider'>) {
   const { provider } = deps;
   const merchant = requireMerchant(deps.config.merchantApiKeys);
 
-  return new Hono<AppEnv>()
-    .get('/api/v1/wallets', merchant, async (c) => {
+  return {
+    /** Mount at /api/v1/wallets. */
+    wallets: factory.createApp().get('/', merchant, async (c) => {
       const wallets = await provider.getWallets(readQuery(c, WalletQuerySchema));
       return c.json({ statusCode: 200, data: wallets }, 200, NO_STORE);
-    })
-    .get('/api/v1/collections', merchant, async (c) => {
+    }),
+    /** Mount at /api/v1/collections. */
+    collections: factory.createApp().get('/', merchant, async (c) => {
       const list = await provider.listCheckouts(readQuery(c, CollectionQuerySchema));
       return c.json(listOf(list), 200, NO_STORE);
-    })
-    .get('/api/v1/links', merchant, async (c) => {
+    }),
+    /** `GET /api/v1/links`: the merchant's payment links. */
+    linkList: factory.createHandlers(merchant, async (c) => {
       const list = await provider.listPaymentLinks(readQuery(c, LinkListQuerySchema));
       return c.json(listOf(list), 200, NO_STORE);
-    })
-    .get('/api/v1/links/:id/analytics', merchant, async (c) => {
+    }),
+    /** `GET /api/v1/links/:id/analytics`: one link's analytics. */
+    linkAnalytics: factory.createHandlers(merchant, async (c) => {
       const id = pathId(c, 'id');
       try {
         const link = await provider.getPaymentLink(id);
@@ -83,5 +87,8 @@ export function merchantRoutes(deps: Pick<AppDeps, 'config' | 'provider'>) {
         if (error instanceof ProviderError && error.errorCode === 'NotFound') throw notFound('Payment link');
         throw error;
       }
-    });
+    }),
+  };
 }
+
+export type MerchantRoutes = ReturnType<typeof merchantRoutes>;

@@ -2,8 +2,7 @@
  * The merchant's delivery log (issue 6), behind the merchant key or the console's cookie: the list of
  * notifications with their attempts, and a manual retry (`POST /:id/retry`) of one that gave up.
  */
-import { Hono } from 'hono';
-import type { AppDeps, AppEnv } from '../app.ts';
+import { factory, type AppDeps } from '../env.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import { pathId } from '../http/input.ts';
 import { requireMerchant } from '../http/merchant-auth.ts';
@@ -16,7 +15,8 @@ export function notificationRoutes(deps: Pick<AppDeps, 'config' | 'store' | 'clo
   const { config, store, clock } = deps;
   const merchant = requireMerchant(config.merchantApiKeys);
 
-  return new Hono<AppEnv>()
+  return factory
+    .createApp()
     .get('/', merchant, async (c) => {
       const query = readQuery(c, NotificationListQuerySchema);
       return c.json(await listNotifications(store.db, query), 200, NO_STORE);

@@ -4,7 +4,7 @@
  * starts no timers (main.ts schedules reconciliation).
  */
 import type { MiddlewareHandler } from 'hono';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../env.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { createRateLimiter, rateLimit } from '../http/rate-limit.ts';
 import type { WindowCounter } from '../http/window-counter.ts';
@@ -28,7 +28,7 @@ export function createPayments(deps: AppDeps, checkout: CheckoutConfigSource, ra
     ipLimit,
     /** Mount at /api/v1/payments. */
     routes: paymentRoutes(deps, service, limiter),
-    /** Mount at /webhooks. */
+    /** Mount at /webhooks/payments. */
     webhooks: webhookRoutes(deps, service.context),
   };
 }

@@ -3,8 +3,8 @@
  * token in `Payment-Token`; the list is the merchant's (Bearer key). Rate limits: creations per IP,
  * actions per payment reference (an OTP cannot be brute-forced, verify cannot be hammered).
  */
-import { Hono, type Context } from 'hono';
-import type { AppDeps, AppEnv } from '../app.ts';
+import type { Context } from 'hono';
+import { factory, type AppDeps } from '../env.ts';
 import { ConfirmPaymentSchema, CreatePaymentSchema } from '../contract/schemas.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { readJsonBody } from '../http/body.ts';
@@ -12,8 +12,8 @@ import { fieldErrors, validationFailed } from '../http/errors.ts';
 import { requireMerchant } from '../http/merchant-auth.ts';
 import { readQuery } from '../merchant/query.ts';
 import { rateLimit, type RateLimiter } from '../http/rate-limit.ts';
-import { answerIdempotently } from '../http/idempotent-answer.ts';
-import { IDEMPOTENCY_HEADER, readIdempotencyKey } from './idempotency.ts';
+import { answerIdempotently } from '../idempotency/answer.ts';
+import { IDEMPOTENCY_HEADER, readIdempotencyKey } from '../idempotency/keys.ts';
 import { listPayments, PaymentListQuerySchema } from './list.ts';
 import type { PaymentService } from './service.ts';
 import { paymentStream } from './stream.ts';
@@ -39,7 +39,8 @@ export function paymentRoutes(
   });
   const tokenOf = (c: Context) => requestHeader(c, PAYMENT_TOKEN_HEADER);
 
-  return new Hono<AppEnv>()
+  return factory
+    .createApp()
     .get('/', requireMerchant(config.merchantApiKeys), async (c) => {
       const query = readQuery(c, PaymentListQuerySchema);
       return c.json(await listPayments(store.db, query), 200, { 'Cache-Control': 'no-store' });

@@ -2,7 +2,7 @@
  * Payouts as createApp mounts them: one service shared by the merchant's routes and the provider's
  * disbursement webhooks. Built from AppDeps; starts no timers (the caller schedules reconcilePayouts).
  */
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../env.ts';
 import { withLogger, type Logger } from '../logger.ts';
 import { merchantNotifier } from '../notifications/enqueue.ts';
 import { disbursementWebhookRoutes } from '../webhooks/disbursements.ts';
@@ -28,7 +28,7 @@ export function createPayouts(deps: AppDeps) {
     service,
     /** Mount at /api/v1/payouts. */
     routes: payoutRoutes({ merchantApiKeys: config.merchantApiKeys, clock }, service.context.db, serviceFor),
-    /** Mount at /webhooks. */
+    /** Mount at DISBURSEMENT_WEBHOOK_PATH (/webhooks/disbursements). */
     webhooks: disbursementWebhookRoutes(deps, service.context),
   };
 }

@@ -3,18 +3,18 @@
  * `POST /` takes an Idempotency-Key (scope `payouts`): the same key and body replay the stored answer
  * byte for byte without a second provider call; another body is 422; a 5xx releases the key.
  */
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { AppEnv } from '../app.ts';
+import { factory, type AppEnv } from '../env.ts';
 import { IdSchema } from '../contract/common.ts';
 import { readJsonBody } from '../http/body.ts';
 import { fieldErrors, validationFailed } from '../http/errors.ts';
 import { pathId } from '../http/input.ts';
 import { requireMerchant } from '../http/merchant-auth.ts';
 import type { Logger } from '../logger.ts';
-import { answerIdempotently } from '../http/idempotent-answer.ts';
-import { IDEMPOTENCY_HEADER, readIdempotencyKey } from '../payments/idempotency.ts';
+import { answerIdempotently } from '../idempotency/answer.ts';
+import { IDEMPOTENCY_HEADER, readIdempotencyKey } from '../idempotency/keys.ts';
 import {
   BankAccountSchema,
   MobileMoneyAccountSchema,
@@ -60,7 +60,8 @@ export function payoutRoutes(
   const merchant = requireMerchant(deps.merchantApiKeys);
   const service = (c: Context<AppEnv>) => serviceFor(c.get('logger'));
 
-  return new Hono<AppEnv>()
+  return factory
+    .createApp()
     .get('/recipients/:provider/properties', merchant, async (c) => {
       const slug = parsed(
         ProviderSlugSchema,

@@ -1,10 +1,9 @@
 /**
- * Upload routes: a payer's file for a `file-upload` field (public, limited), and the
- * merchant's download of it (bearer). The checks live in service.ts.
+ * Upload routes, mounted at /api/v1/uploads: a payer's file for a `file-upload` field (public,
+ * limited), and the merchant's download of it (bearer). The checks live in service.ts.
  */
-import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { AppDeps, AppEnv } from '../app.ts';
+import { factory, type AppDeps } from '../env.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { ApiError, validationFailed } from '../http/errors.ts';
 import { pathId } from '../http/input.ts';
@@ -21,9 +20,10 @@ const tooLarge = () => {
 
 export function uploadRoutes(deps: Pick<AppDeps, 'config' | 'store' | 'clock'>) {
   const { config } = deps;
-  return new Hono<AppEnv>()
+  return factory
+    .createApp()
     .post(
-      '/api/v1/uploads',
+      '/',
       bodyLimit({ maxSize: MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD, onError: tooLarge }),
       async (c) => {
         const ip = clientIp(c, config.trustProxy);
@@ -50,7 +50,7 @@ export function uploadRoutes(deps: Pick<AppDeps, 'config' | 'store' | 'clock'>) 
         return c.json({ statusCode: 201, data: upload }, 201);
       },
     )
-    .get('/api/v1/uploads/:id', requireMerchant(config.merchantApiKeys), async (c) => {
+    .get('/:id', requireMerchant(config.merchantApiKeys), async (c) => {
       const upload = await findUpload(deps, pathId(c, 'id'));
       if (!upload) throw new ApiError(404, 'not_found', 'Upload not found');
       return c.body(new Uint8Array(upload.data), 200, {

@@ -6,9 +6,8 @@
  * on OUR reference (the provider's `externalReference`) and applied forward only; a webhook for a payout
  * we do not know is stored and acknowledged.
  */
-import { Hono } from 'hono';
 import { z } from 'zod';
-import type { AppDeps, AppEnv } from '../app.ts';
+import { factory, type AppDeps } from '../env.ts';
 import { withLogger } from '../logger.ts';
 import { applyPayoutObservation, findPayout } from '../payouts/repository.ts';
 import type { PayoutContext } from '../payouts/verify.ts';
@@ -135,9 +134,10 @@ async function applyTo(
   return applied?.changed ? 'applied' : 'unchanged';
 }
 
+/** Mount at /webhooks/disbursements. */
 export function disbursementWebhookRoutes(deps: Pick<AppDeps, 'config'>, payouts: PayoutContext) {
-  return new Hono<AppEnv>().post(
-    '/disbursements',
+  return factory.createApp().post(
+    '/',
     signedWebhook(deps, {
       kind: 'disbursement',
       schema: ReceivedDisbursementWebhookSchema,

@@ -1,19 +1,18 @@
 /**
- * `POST /webhooks/payments`: the provider's collection webhooks. The signature is
+ * `POST /webhooks/payments` (mounted there): the provider's collection webhooks. The signature is
  * checked over the raw bytes exactly as received (re-serialised JSON would not match), against the client
  * secret and, during a rotation, the previous one. A verified webhook is stored before the 200, so an
  * acknowledged delivery is never lost; a duplicate is acknowledged without being applied twice.
  */
-import { Hono } from 'hono';
-import type { AppDeps, AppEnv } from '../app.ts';
+import { factory, type AppDeps } from '../env.ts';
 import { withLogger } from '../logger.ts';
 import type { VerifyContext } from '../payments/verify.ts';
 import { ingestCollectionWebhook, ReceivedCollectionWebhookSchema } from './ingest.ts';
 import { signedWebhook } from './signed.ts';
 
 export function webhookRoutes(deps: Pick<AppDeps, 'config'>, payments: VerifyContext) {
-  return new Hono<AppEnv>().post(
-    '/payments',
+  return factory.createApp().post(
+    '/',
     signedWebhook(deps, {
       kind: 'collection',
       schema: ReceivedCollectionWebhookSchema,

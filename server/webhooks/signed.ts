@@ -7,7 +7,7 @@
  */
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import type { AppDeps, AppEnv } from '../app.ts';
+import type { AppDeps, AppEnv } from '../env.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { payloadTooLarge, readBodyBytes, strictUtf8 } from '../http/body.ts';
 import { ApiError, fieldErrors, validationFailed } from '../http/errors.ts';

@@ -1,6 +1,7 @@
 /**
  * The whole backend for tests: createApp over an in-memory SQLite store (or a given one), the embedded
- * sandbox reached in-process, a clock that moves only when told, and a log that the test can read.
+ * sandbox reached in-process and the demo site beside it (mounted as main.ts mounts it), a clock that
+ * moves only when told, and a log that the test can read.
  * Sandbox webhooks addressed to this app are delivered to it in-process, so the full loop
  * (charge -> webhook -> stored -> pushed) runs without a socket.
  *
@@ -10,6 +11,7 @@
  *     await t.close();
  */
 import { Writable } from 'node:stream';
+import { mountDemo } from '../../demo/server.ts';
 import { createApp, type App } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { createLogger } from '../../server/logger.ts';
@@ -116,6 +118,8 @@ export async function startApp(options: AppFixtureOptions = {}): Promise<AppFixt
     publicUrl: TEST_PUBLIC_URL,
     translationsDir: options.translationsDir,
   });
+  // The demo site, mounted as main.ts mounts it in embedded mode.
+  mountDemo(app, { config, publicUrl: TEST_PUBLIC_URL, sandbox });
   bound.app = app;
 
   const bodies: string[] = [];

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { purgeExpiredConsoleSessions } from '../../../server/http/console-session.ts';
+import { purgeExpiredConsoleSessions } from '../../../server/console/sessions.ts';
 import { openStore, type Store } from '../../../server/store/database.ts';
 import { startApp, TEST_MERCHANT_KEY, TEST_PUBLIC_URL, type AppFixture } from '../app-fixture.ts';
 import { freshPostgresDatabase, postgresUrl, type FreshDatabase } from '../postgres.ts';

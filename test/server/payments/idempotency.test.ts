@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { IDEMPOTENCY_TTL_MS, purgeIdempotencyKeys } from '../../../server/payments/idempotency.ts';
+import { IDEMPOTENCY_TTL_MS, purgeIdempotencyKeys } from '../../../server/idempotency/keys.ts';
 import { startApp, type AppFixture } from '../app-fixture.ts';
 import { create, fixedCiPayment, limitedKePayment, sandboxCharges } from './helpers.ts';
 

@@ -2,19 +2,20 @@
  * The HTTP side of idempotency (docs/architecture.md#idempotency) for a creating POST: take the
  * key, replay a finished answer byte for byte, run the work once, keep a 4xx answer for replays, and
  * forget the key after a 5xx so the caller can try again (nothing was done). Shared by payments and
- * payouts; the key store itself is server/payments/idempotency.ts.
+ * payouts; the key store itself is server/idempotency/keys.ts.
  */
 import type { Context } from 'hono';
 import type { Kysely } from 'kysely';
+import type { AppEnv } from '../env.ts';
 import type { Logger } from '../logger.ts';
 import {
   finishIdempotent,
   releaseIdempotent,
   requestHash,
   startIdempotent,
-} from '../payments/idempotency.ts';
+} from './keys.ts';
 import type { Database } from '../store/schema.ts';
-import { renderError } from './errors.ts';
+import { renderError } from '../http/errors.ts';
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=UTF-8' };
 
@@ -32,7 +33,7 @@ export interface IdempotentRequest {
 
 /** Answers 201 with `{statusCode: 201, data}` from `create`, once per key and body. */
 export async function answerIdempotently(
-  c: Context,
+  c: Context<AppEnv>,
   request: IdempotentRequest,
   create: () => Promise<unknown>,
 ): Promise<Response> {
@@ -54,7 +55,11 @@ export async function answerIdempotently(
     text = JSON.stringify({ statusCode: 201, data: await create() });
     answer = c.body(text, 201, { ...JSON_HEADERS });
   } catch (error) {
-    answer = renderError(error, c, request.logger);
+    answer = renderError(error, c, {
+      logger: request.logger,
+      requestId: c.get('requestId'),
+      metrics: c.get('metrics'),
+    });
     if (answer.status >= 500) {
       await releaseIdempotent(db, started.storageKey);
       return answer;

@@ -1,0 +1,194 @@
+/**
+ * The server's wiring: route files take their types (AppDeps, AppEnv) from server/env.ts, so nothing in
+ * server/ or demo/ imports server/app.ts but the entry, server/main.ts (tests and the bench may), and
+ * neither app.ts nor env.ts sits in an import cycle. Type-only imports count: a cycle of types is what
+ * forced casts like `c.get('metrics' as never)`. Each sub-app owns its paths: none repeats, inside, a
+ * prefix the app mounts sub-apps at. The README's layout table names every server folder.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const SOURCE_FOLDERS = ['server', 'demo'];
+const SKIPPED_FOLDERS = new Set(['node_modules', 'dist']);
+const APP = 'server/app.ts';
+const ENV = 'server/env.ts';
+/** The one source file that builds the app: the Node entry. */
+const MAY_IMPORT_APP = new Set(['server/main.ts']);
+
+/** `import ... from 'x'`, `import type ... from 'x'`, `export ... from 'x'`, over several lines too. */
+const FROM_CLAUSE = /(?:^|[;\n])\s*(?:import|export)\b[^'";]*?\bfrom\s*['"]([^'"]+)['"]/g;
+/** `import 'x'` (for its effects) and `import('x')` (dynamic, or in a type: `typeof import('x')`). */
+const BARE_IMPORT = /\bimport\s*\(?\s*['"]([^'"]+)['"]/g;
+
+/** The relative specifiers a module imports, type-only imports included. */
+function importedSpecifiers(source: string): string[] {
+  const found = [...source.matchAll(FROM_CLAUSE), ...source.matchAll(BARE_IMPORT)].map((match) => match[1]);
+  return [...new Set(found.filter((specifier): specifier is string => specifier?.startsWith('.') ?? false))];
+}
+
+function typeScriptFiles(folder: string): string[] {
+  const absolute = join(root, folder);
+  if (!existsSync(absolute)) return [];
+  return readdirSync(absolute, { withFileTypes: true }).flatMap((entry) => {
+    if (entry.isDirectory())
+      return SKIPPED_FOLDERS.has(entry.name) ? [] : typeScriptFiles(join(folder, entry.name));
+    return entry.name.endsWith('.ts') ? [join(folder, entry.name)] : [];
+  });
+}
+
+/** Each source file (repository-relative) to the repository files it imports. */
+function importGraph(): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const file of SOURCE_FOLDERS.flatMap(typeScriptFiles)) {
+    const source = readFileSync(join(root, file), 'utf8');
+    const targets = importedSpecifiers(source).map((specifier) =>
+      relative(root, resolve(root, dirname(file), specifier)),
+    );
+    graph.set(file, targets);
+  }
+  return graph;
+}
+
+/** The strongly connected components of more than one file, or of one file importing itself (Tarjan). */
+function importCycles(graph: Map<string, string[]>): string[][] {
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+
+  const visit = (file: string) => {
+    index.set(file, next);
+    low.set(file, next);
+    next += 1;
+    stack.push(file);
+    onStack.add(file);
+    for (const target of graph.get(file) ?? []) {
+      if (!graph.has(target)) continue;
+      if (!index.has(target)) {
+        visit(target);
+        low.set(file, Math.min(low.get(file)!, low.get(target)!));
+      } else if (onStack.has(target)) {
+        low.set(file, Math.min(low.get(file)!, index.get(target)!));
+      }
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const component: string[] = [];
+    let member: string | undefined;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== file);
+    if (component.length > 1 || graph.get(file)?.includes(file)) cycles.push(component.sort());
+  };
+  for (const file of graph.keys()) if (!index.has(file)) visit(file);
+  return cycles;
+}
+
+const graph = importGraph();
+/** Where createApp mounts its sub-apps: `app.route('<prefix>', ...)`. */
+const mounts = [...readFileSync(join(root, APP), 'utf8').matchAll(/app\.route\('([^']+)'/g)].map(
+  (match) => match[1] ?? '',
+);
+
+describe('the import scan', () => {
+  it('reads every form of import, type-only ones and multi-line ones included', () => {
+    const source = [
+      "import { a } from './a.ts';",
+      "import type { AppDeps, AppEnv } from '../app.ts';",
+      'import {',
+      '  b,',
+      '  type C,',
+      "} from '../b/c.ts';",
+      "export { d } from './d.ts';",
+      "export * from './e.ts';",
+      "import './f.ts';",
+      "type G = typeof import('./g.ts');",
+      "import { Hono } from 'hono';",
+      "const text = 'not an import';",
+    ].join('\n');
+    expect(importedSpecifiers(source)).toEqual([
+      './a.ts',
+      '../app.ts',
+      '../b/c.ts',
+      './d.ts',
+      './e.ts',
+      './f.ts',
+      './g.ts',
+    ]);
+  });
+
+  it('finds a cycle, a self-import, and nothing in a tree', () => {
+    const cyclic = new Map([
+      ['app', ['route', 'leaf']],
+      ['route', ['types']],
+      ['types', ['app']],
+      ['leaf', []],
+      ['self', ['self']],
+    ]);
+    expect(importCycles(cyclic)).toEqual([['app', 'route', 'types'], ['self']]);
+    expect(
+      importCycles(
+        new Map([
+          ['app', ['route']],
+          ['route', ['env']],
+          ['env', []],
+        ]),
+      ),
+    ).toEqual([]);
+  });
+
+  it('sees the whole server, the app and its types', () => {
+    expect(graph.get('server/main.ts')).toContain(APP);
+    expect(graph.get('server/checkout/routes.ts')).toContain(ENV);
+    expect(graph.size).toBeGreaterThan(150);
+  });
+});
+
+describe('the wiring', () => {
+  it('only server/main.ts imports server/app.ts', () => {
+    const importers = [...graph].filter(([, targets]) => targets.includes(APP)).map(([file]) => file);
+    expect(importers.filter((file) => !MAY_IMPORT_APP.has(file))).toEqual([]);
+  });
+
+  it('puts neither app.ts nor env.ts in an import cycle', () => {
+    const through = importCycles(graph).filter((cycle) => cycle.includes(APP) || cycle.includes(ENV));
+    expect(through).toEqual([]);
+  });
+
+  it('mounts each sub-app once, at its own prefix and not at the root', () => {
+    expect(mounts).toContain('/api/v1/links');
+    expect(mounts).not.toContain('/');
+    expect(mounts.filter((mount, index) => mounts.indexOf(mount) !== index)).toEqual([]);
+  });
+
+  it('leaves each sub-app its own paths: no route inside repeats a mount prefix', () => {
+    // The first segments the app mounts at: /api, /webhooks, /console, /docs...
+    const prefixes = [...new Set(mounts.map((mount) => (mount.split('/')[1] ?? '').replace(/\./g, '\\.')))];
+    const routeCall = new RegExp(
+      `\\.(?:get|post|put|patch|delete|all|on)\\(\\s*'/(?:${prefixes.join('|')})[/']`,
+    );
+    expect(routeCall.test(".get('/api/v1/links/:id', handler)")).toBe(true);
+    expect(routeCall.test(".get('/:id', handler)")).toBe(false);
+    const offenders = [...graph.keys()]
+      .filter((file) => file.startsWith('server/') && file !== APP)
+      .filter((file) => routeCall.test(readFileSync(join(root, file), 'utf8')));
+    expect(offenders).toEqual([]);
+  });
+});
+
+describe('the layout', () => {
+  it("lists every server folder in the README's layout table", () => {
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    const folders = readdirSync(join(root, 'server'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && !SKIPPED_FOLDERS.has(entry.name))
+      .map((entry) => `server/${entry.name}/`);
+    expect(folders).toContain('server/idempotency/');
+    expect(folders.filter((folder) => !readme.includes(`| \`${folder}\` |`))).toEqual([]);
+  });
+});
