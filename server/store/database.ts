@@ -10,7 +10,6 @@ import { Kysely, PostgresDialect } from 'kysely';
 import type pg from 'pg';
 import type { Database } from './schema.ts';
 import { GroupCommitSqliteDialect } from './group-commit.ts';
-import { registerDirectExecutor } from './prepared.ts';
 import { migrateToLatest } from './migrate.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -88,9 +87,7 @@ function openSqlite(options: StoreOptions): Store {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   cachePreparedStatements(sqlite);
-  const dialect = new GroupCommitSqliteDialect(sqlite);
-  const db = new Kysely<Database>({ dialect });
-  registerDirectExecutor(db, dialect.executeDirectly);
+  const db = new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(sqlite) });
   return { db, engine: 'sqlite', close: () => db.destroy() };
 }
 

@@ -34,25 +34,13 @@ const SAVEPOINT = 'kysely_transaction';
 
 export class GroupCommitSqliteDialect extends SqliteDialect {
   readonly #sqlite: SqliteDatabase.Database;
-  #driver: GroupCommitDriver | undefined;
   constructor(sqlite: SqliteDatabase.Database) {
     super({ database: sqlite });
     this.#sqlite = sqlite;
   }
   override createDriver(): Driver {
-    this.#driver = new GroupCommitDriver(this.#sqlite);
-    return this.#driver;
+    return new GroupCommitDriver(this.#sqlite);
   }
-
-  /**
-   * Runs SQL as a plain statement of the driver Kysely got (prepared.ts registers it): the same rules as
-   * a statement of Kysely's root instance, without its executor. Never part of a transaction.
-   */
-  readonly executeDirectly = (sql: string, parameters: readonly unknown[]): Promise<QueryResult<unknown>> => {
-    const driver = this.#driver;
-    if (!driver) return Promise.reject(new Error('the database is not open yet'));
-    return driver.execute(driver.plainConnection, { sql, parameters } as CompiledQuery);
-  };
 }
 
 /** The writes of one turn: one BEGIN IMMEDIATE, one COMMIT, and everyone waiting for that COMMIT. */
@@ -99,8 +87,6 @@ class GroupCommitDriver implements Driver {
   #commitDue = false;
   readonly #waiting: Waiter[] = [];
   #closed = false;
-  /** The connection of statements run past Kysely (executeDirectly); it never owns a transaction. */
-  readonly plainConnection: DatabaseConnection = new GroupCommitConnection(this);
 
   constructor(sqlite: SqliteDatabase.Database) {
     this.#sqlite = sqlite;
