@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type pg from 'pg';
 import type { Database } from './schema.ts';
 import { GroupCommitSqliteDialect } from './group-commit.ts';
@@ -34,6 +34,12 @@ export interface StoreOptions {
    * commits (a crash of the process alone cannot).
    */
   synchronous?: SqliteSynchronous | undefined;
+  /**
+   * SQLite: the writes of one event-loop turn share one COMMIT (group-commit.ts; the default), or, when
+   * false, Kysely's own SqliteDialect commits each write alone (SQLITE_GROUP_COMMIT=off: the bench's
+   * comparison, and a way out should the batching driver ever be suspected).
+   */
+  groupCommit?: boolean | undefined;
 }
 
 export type SqliteSynchronous = 'full' | 'normal';
@@ -73,7 +79,10 @@ export async function openStore(options: StoreOptions = {}): Promise<Store> {
   return store;
 }
 
-/** Writes share one COMMIT per event-loop turn (group-commit.ts): the commit is what a SQLite write costs. */
+/**
+ * Writes share one COMMIT per event-loop turn (group-commit.ts) unless `groupCommit` is false: the
+ * commit is what a SQLite write costs.
+ */
 function openSqlite(options: StoreOptions): Store {
   let file = ':memory:';
   if (!options.memory) {
@@ -87,7 +96,11 @@ function openSqlite(options: StoreOptions): Store {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   cachePreparedStatements(sqlite);
-  const db = new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(sqlite) });
+  const dialect =
+    options.groupCommit === false
+      ? new SqliteDialect({ database: sqlite })
+      : new GroupCommitSqliteDialect(sqlite);
+  const db = new Kysely<Database>({ dialect });
   return { db, engine: 'sqlite', close: () => db.destroy() };
 }
 
