@@ -11,6 +11,11 @@ let postgres: FreshDatabase | undefined;
 const engines = [
   { name: 'sqlite', available: true, open: () => openStore({ memory: true }) },
   {
+    name: 'sqlite, group commit off',
+    available: true,
+    open: () => openStore({ memory: true, groupCommit: false }),
+  },
+  {
     name: 'postgres',
     available: postgresUrl !== null,
     open: async () => {
