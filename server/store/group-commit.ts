@@ -39,9 +39,12 @@ const BATCH_LIMIT = 500;
 /** One Kysely transaction is open at a time, so one fixed name serves. */
 const SAVEPOINT = 'kysely_transaction';
 
+/** What the driver uses of a better-sqlite3 connection (database.ts hands it one with cached statements). */
+export type SqliteHandle = Pick<SqliteDatabase.Database, 'prepare' | 'close' | 'inTransaction'>;
+
 export class GroupCommitSqliteDialect extends SqliteDialect {
-  readonly #sqlite: SqliteDatabase.Database;
-  constructor(sqlite: SqliteDatabase.Database) {
+  readonly #sqlite: SqliteHandle;
+  constructor(sqlite: SqliteHandle) {
     super({ database: sqlite });
     this.#sqlite = sqlite;
   }
@@ -84,7 +87,7 @@ class GroupCommitConnection implements DatabaseConnection {
 }
 
 class GroupCommitDriver implements Driver {
-  readonly #sqlite: SqliteDatabase.Database;
+  readonly #sqlite: SqliteHandle;
   #batch: Batch | undefined;
   /** The connection whose Kysely transaction is open. */
   #owner: DatabaseConnection | undefined;
@@ -95,7 +98,7 @@ class GroupCommitDriver implements Driver {
   readonly #waiting: Waiter[] = [];
   #closed = false;
 
-  constructor(sqlite: SqliteDatabase.Database) {
+  constructor(sqlite: SqliteHandle) {
     this.#sqlite = sqlite;
   }
 
