@@ -247,6 +247,7 @@ const EnvSchema = z
       .optional()
       .transform((text, ctx) => (text === undefined ? [] : parseWebhookAllowlist(text, ctx))),
     SQLITE_SYNCHRONOUS: z.enum(['full', 'normal']).default('full'),
+    SQLITE_GROUP_COMMIT: z.enum(['on', 'off']).default('on'),
   })
   .superRefine((env, ctx) => {
     if (env.PAY_MODE === 'remote') {
@@ -307,6 +308,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: value.DATA_DIR,
     /** SQLite's `synchronous` in WAL mode: `full` syncs every commit to disk, `normal` only at checkpoints. */
     sqliteSynchronous: value.SQLITE_SYNCHRONOUS,
+    /** SQLite: the writes of one event-loop turn share a commit (on), or each commits alone (off). */
+    sqliteGroupCommit: value.SQLITE_GROUP_COMMIT === 'on',
     clientSecretPrevious: value.PAY_CLIENT_SECRET_PREVIOUS,
     /** Provider catalogue for sessions (and a fallback); embedded default: the sandbox's. */
     providers: value.PAY_PROVIDERS,

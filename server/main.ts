@@ -66,6 +66,7 @@ async function main() {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     synchronous: config.sqliteSynchronous,
+    groupCommit: config.sqliteGroupCommit,
   });
 
   // The app needs its public URL, which (with PORT=0) is known only once the socket is bound.

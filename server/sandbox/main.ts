@@ -15,6 +15,7 @@ async function main() {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     synchronous: config.sqliteSynchronous,
+    groupCommit: config.sqliteGroupCommit,
   });
   const publicUrl = config.publicUrl ?? `http://${config.host}:${config.port}`;
   const sandbox = await createSandbox({

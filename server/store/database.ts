@@ -6,11 +6,10 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type pg from 'pg';
 import type { Database } from './schema.ts';
-import { GroupCommitSqliteDialect } from './group-commit.ts';
-import { registerDirectExecutor } from './prepared.ts';
+import { GroupCommitSqliteDialect, type SqliteHandle } from './group-commit.ts';
 import { migrateToLatest } from './migrate.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -35,6 +34,12 @@ export interface StoreOptions {
    * commits (a crash of the process alone cannot).
    */
   synchronous?: SqliteSynchronous | undefined;
+  /**
+   * SQLite: the writes of one event-loop turn share one COMMIT (group-commit.ts; the default), or, when
+   * false, Kysely's own SqliteDialect commits each write alone (SQLITE_GROUP_COMMIT=off: the bench's
+   * comparison, and a way out should the batching driver ever be suspected).
+   */
+  groupCommit?: boolean | undefined;
 }
 
 export type SqliteSynchronous = 'full' | 'normal';
@@ -74,7 +79,10 @@ export async function openStore(options: StoreOptions = {}): Promise<Store> {
   return store;
 }
 
-/** Writes share one COMMIT per event-loop turn (group-commit.ts): the commit is what a SQLite write costs. */
+/**
+ * Writes share one COMMIT per event-loop turn (group-commit.ts) unless `groupCommit` is false: the
+ * commit is what a SQLite write costs.
+ */
 function openSqlite(options: StoreOptions): Store {
   let file = ':memory:';
   if (!options.memory) {
@@ -87,31 +95,42 @@ function openSqlite(options: StoreOptions): Store {
   sqlite.pragma(`synchronous = ${options.synchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  cachePreparedStatements(sqlite);
-  const dialect = new GroupCommitSqliteDialect(sqlite);
+  const connection = withStatementCache(sqlite);
+  const dialect =
+    options.groupCommit === false
+      ? new SqliteDialect({ database: connection })
+      : new GroupCommitSqliteDialect(connection);
   const db = new Kysely<Database>({ dialect });
-  registerDirectExecutor(db, dialect.executeDirectly);
   return { db, engine: 'sqlite', close: () => db.destroy() };
 }
 
 /**
- * Kysely prepares every query afresh, and preparing costs more than running for our small queries. Our
- * SQL comes from a fixed set of query shapes (values are bound, never inlined), so reusing the prepared
- * statement per SQL text is safe; better-sqlite3 runs them synchronously, one at a time.
+ * The connection as the drivers see it, each statement prepared once per SQL text. Kysely prepares every
+ * query afresh, and preparing costs more than running for our small queries (a select of a whole payment
+ * by key: about 100 µs uncached against 20 to 35 µs cached on a busy 2-core machine, with
+ * test/bench/prepared-cost.ts). Our SQL comes from a fixed set of query shapes (values are bound, never
+ * inlined), so reusing a statement per SQL text is safe; better-sqlite3 runs them synchronously, one at a
+ * time. Kysely's SqliteDialect takes any object with `prepare` and `close` (its SqliteDatabase interface).
  */
 const STATEMENT_CACHE_LIMIT = 1000;
-function cachePreparedStatements(sqlite: SqliteDatabase.Database) {
-  const prepared = new Map<string, SqliteDatabase.Statement>();
-  const prepare = sqlite.prepare.bind(sqlite);
-  sqlite.prepare = ((source: string) => {
-    let statement = prepared.get(source);
+function withStatementCache(sqlite: SqliteDatabase.Database): SqliteHandle {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  const prepare = (source: string) => {
+    let statement = statements.get(source);
     if (!statement) {
-      if (prepared.size >= STATEMENT_CACHE_LIMIT) prepared.clear();
-      statement = prepare(source);
-      prepared.set(source, statement);
+      if (statements.size >= STATEMENT_CACHE_LIMIT) statements.clear();
+      statement = sqlite.prepare(source);
+      statements.set(source, statement);
     }
     return statement;
-  }) as typeof sqlite.prepare;
+  };
+  return {
+    prepare: prepare as SqliteHandle['prepare'],
+    close: () => sqlite.close(),
+    get inTransaction() {
+      return sqlite.inTransaction;
+    },
+  };
 }
 
 /** `pg` is loaded only here: a SQLite process never pays for the driver (memory, start-up). */

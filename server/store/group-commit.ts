@@ -1,4 +1,11 @@
 /**
+ * Measured gain, `npm run bench` (test/bench/group-commit.ts): the payment run against Kysely's own
+ * SqliteDialect, where each write the code does not wrap in a transaction commits alone
+ * (SQLITE_GROUP_COMMIT=off), medians of 3 alternating rounds on a busy 2-core machine: 276 against 21
+ * payments/s with SQLITE_SYNCHRONOUS=full (13x; a separate 5-round run: 241 against 16/s), 446 against
+ * 245/s with normal (1.8x). It stays while it is at least 1.2x under full, the default
+ * (docs/architecture.md#queries-and-commits).
+ *
  * Group commit for better-sqlite3, below Kysely. On SQLite the COMMIT is what a write costs (the WAL
  * append and, now and then, a checkpoint: 80 to 240 µs here), while the write itself inside an open
  * transaction costs a few µs. So every write issued during one event-loop turn, by any number of
@@ -32,27 +39,18 @@ const BATCH_LIMIT = 500;
 /** One Kysely transaction is open at a time, so one fixed name serves. */
 const SAVEPOINT = 'kysely_transaction';
 
+/** What the driver uses of a better-sqlite3 connection (database.ts hands it one with cached statements). */
+export type SqliteHandle = Pick<SqliteDatabase.Database, 'prepare' | 'close' | 'inTransaction'>;
+
 export class GroupCommitSqliteDialect extends SqliteDialect {
-  readonly #sqlite: SqliteDatabase.Database;
-  #driver: GroupCommitDriver | undefined;
-  constructor(sqlite: SqliteDatabase.Database) {
+  readonly #sqlite: SqliteHandle;
+  constructor(sqlite: SqliteHandle) {
     super({ database: sqlite });
     this.#sqlite = sqlite;
   }
   override createDriver(): Driver {
-    this.#driver = new GroupCommitDriver(this.#sqlite);
-    return this.#driver;
+    return new GroupCommitDriver(this.#sqlite);
   }
-
-  /**
-   * Runs SQL as a plain statement of the driver Kysely got (prepared.ts registers it): the same rules as
-   * a statement of Kysely's root instance, without its executor. Never part of a transaction.
-   */
-  readonly executeDirectly = (sql: string, parameters: readonly unknown[]): Promise<QueryResult<unknown>> => {
-    const driver = this.#driver;
-    if (!driver) return Promise.reject(new Error('the database is not open yet'));
-    return driver.execute(driver.plainConnection, { sql, parameters } as CompiledQuery);
-  };
 }
 
 /** The writes of one turn: one BEGIN IMMEDIATE, one COMMIT, and everyone waiting for that COMMIT. */
@@ -89,7 +87,7 @@ class GroupCommitConnection implements DatabaseConnection {
 }
 
 class GroupCommitDriver implements Driver {
-  readonly #sqlite: SqliteDatabase.Database;
+  readonly #sqlite: SqliteHandle;
   #batch: Batch | undefined;
   /** The connection whose Kysely transaction is open. */
   #owner: DatabaseConnection | undefined;
@@ -99,10 +97,8 @@ class GroupCommitDriver implements Driver {
   #commitDue = false;
   readonly #waiting: Waiter[] = [];
   #closed = false;
-  /** The connection of statements run past Kysely (executeDirectly); it never owns a transaction. */
-  readonly plainConnection: DatabaseConnection = new GroupCommitConnection(this);
 
-  constructor(sqlite: SqliteDatabase.Database) {
+  constructor(sqlite: SqliteHandle) {
     this.#sqlite = sqlite;
   }
 

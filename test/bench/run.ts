@@ -7,9 +7,11 @@
  * one recorded before a change (`test/bench/baseline.json`; `--save-baseline` records this run's). The
  * bench reports and never gates: a missed budget still exits 0; only a bench that could not measure (a
  * server that did not start, a route that answered no 2xx at all) exits non-zero. BENCH_SECONDS sets
- * each run's length (default 5).
+ * each run's length (default 5), BENCH_ROUNDS the rounds of the group-commit comparison (group-commit.ts;
+ * default 3).
  */
 import { cpus, loadavg } from 'node:os';
+import { compareGroupCommit, GROUP_COMMIT_MIN_GAIN, groupCommitBudgetMs, groupCommitReport } from './group-commit.ts';
 import { runLoadInChild } from './load.ts';
 import { LIGHTHOUSE_RUNS, measurePayer, PAYER_LOADS } from './payer.ts';
 import { brotliSize, cpuPressure, localeSizes, verifyThroughput } from './probes.ts';
@@ -32,6 +34,11 @@ if (unknown.length) {
   process.exit(2);
 }
 const saveAsBaseline = args.includes('--save-baseline');
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+if (!(Number.isInteger(rounds) && rounds >= 1 && rounds <= 20)) {
+  console.error(`BENCH_ROUNDS must be a whole number in [1, 20], got "${process.env.BENCH_ROUNDS}"`);
+  process.exit(2);
+}
 const CONNECTIONS = 50;
 const WARMUP_MS = 1000;
 const DURATION_MS = Math.round(seconds * 1000);
@@ -46,7 +53,7 @@ const PAYER_MS = (4 * PAYER_LOADS + LIGHTHOUSE_RUNS) * 30_000;
 const watchdog = setTimeout(() => {
   console.error('bench: took too long, giving up');
   process.exit(3);
-}, RUNS * (WARMUP_MS + DURATION_MS) + PAYER_MS + 90_000);
+}, RUNS * (WARMUP_MS + DURATION_MS) + groupCommitBudgetMs(seconds, rounds) + PAYER_MS + 90_000);
 watchdog.unref();
 
 const say = (text: string) => process.stdout.write(`${text}\n`);
@@ -117,6 +124,9 @@ async function main(): Promise<number> {
   } finally {
     await Promise.all([bare.close(), backend.close()]);
   }
+  // One backend per setting, started after the main one is gone: the payment run under each SQLite driver.
+  say(`group commit: the payment run under each SQLite driver and SQLITE_SYNCHRONOUS, ${rounds} alternating rounds`);
+  const groupCommit = groupCommitReport(await compareGroupCommit(seconds, rounds, say));
   const pressureAfterLoad = cpuPressure() ?? 0;
   say(`after the runs: ${busy()}`);
   say(`payer: ${PAYER_LOADS} throttled loads of each page, then ${LIGHTHOUSE_RUNS} Lighthouse runs`);
@@ -146,6 +156,10 @@ async function main(): Promise<number> {
   const created = Object.values(paymentsAfterRun).reduce((sum, count) => sum + count, 0);
   const byStatus = Object.entries(paymentsAfterRun).map(([status, count]) => `${count} ${status}`);
   say(`payments at the end of their run: ${created} created; ${byStatus.join(', ') || 'none'}`);
+  say(`\ngroup commit against one commit per write (payment run, medians of ${rounds} rounds)\n${groupCommit.table}`);
+  say(
+    `group commit: ${groupCommit.gain.toFixed(2)}x under full, ${groupCommit.keep ? 'keeps its place' : 'NOT worth keeping'} (it stays at ${GROUP_COMMIT_MIN_GAIN.toFixed(2)}x or more)`,
+  );
   const recorded = readBaseline();
   const baseline = 'baseline' in recorded ? recorded.baseline : null;
   const against = baseline

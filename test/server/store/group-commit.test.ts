@@ -7,7 +7,10 @@ import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../server/config.ts';
+import { openStore, SQLITE_FILE } from '../../../server/store/database.ts';
 import { GroupCommitSqliteDialect } from '../../../server/store/group-commit.ts';
+import { insertRow } from '../../../server/store/prepared.ts';
 
 interface Tables {
   items: { name: string };
@@ -218,5 +221,53 @@ describe('group commit on SQLite', () => {
     } finally {
       reopened.close();
     }
+  });
+});
+
+// SQLITE_GROUP_COMMIT picks the store's SQLite driver. Every commit appends at least one frame to the
+// write-ahead log, so 20 writes that left fewer than 20 frames shared commits, and 20 or more is what 20
+// commits of their own write.
+describe('SQLITE_GROUP_COMMIT', () => {
+  it('is on unless set to off, and refuses anything else', () => {
+    expect(loadConfig({}).sqliteGroupCommit).toBe(true);
+    expect(loadConfig({ SQLITE_GROUP_COMMIT: 'on' }).sqliteGroupCommit).toBe(true);
+    expect(loadConfig({ SQLITE_GROUP_COMMIT: 'off' }).sqliteGroupCommit).toBe(false);
+    expect(() => loadConfig({ SQLITE_GROUP_COMMIT: 'no' })).toThrow(/SQLITE_GROUP_COMMIT/);
+  });
+
+  async function framesForTwentyWrites(groupCommit: boolean): Promise<number> {
+    const store = await openStore({ dataDir: dir, groupCommit });
+    const observer = new SqliteDatabase(join(dir, SQLITE_FILE));
+    try {
+      observer.pragma('wal_checkpoint(TRUNCATE)'); // an empty log: the migrations' frames are gone
+      await Promise.all(
+        Array.from({ length: 20 }, (_, index) =>
+          insertRow(store.db, 'sandbox_wallets', {
+            id: `w-${index}`,
+            type: 'deposit',
+            country: 'CI',
+            currency: 'XOF',
+            amount: index,
+            status: 'active',
+            updated_at: 1,
+          }),
+        ),
+      );
+      const [checkpoint] = observer.pragma('wal_checkpoint(PASSIVE)') as { log: number }[];
+      return checkpoint?.log ?? -1;
+    } finally {
+      observer.close();
+      await store.close();
+    }
+  }
+
+  it('on: concurrent writes share commits', async () => {
+    const frames = await framesForTwentyWrites(true);
+    expect(frames).toBeGreaterThan(0);
+    expect(frames).toBeLessThan(20);
+  });
+
+  it("off: Kysely's own SqliteDialect commits each write alone", async () => {
+    expect(await framesForTwentyWrites(false)).toBeGreaterThanOrEqual(20);
   });
 });

@@ -1,5 +1,6 @@
 // Prepared query shapes (server/store/prepared.ts) on both engines: the same rows and counts as the Kysely
-// query they stand for, with values bound anew on every call, inside transactions too.
+// query they stand for, with values bound anew on every call, inside transactions too, through Kysely's
+// executor. The queries are shared by both engines' stores, so each engine gets SQL in its own dialect.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openStore, type Store } from '../../../server/store/database.ts';
@@ -9,6 +10,11 @@ import { freshPostgresDatabase, postgresUrl, type FreshDatabase } from '../postg
 let postgres: FreshDatabase | undefined;
 const engines = [
   { name: 'sqlite', available: true, open: () => openStore({ memory: true }) },
+  {
+    name: 'sqlite, group commit off',
+    available: true,
+    open: () => openStore({ memory: true, groupCommit: false }),
+  },
   {
     name: 'postgres',
     available: postgresUrl !== null,
@@ -70,7 +76,7 @@ describe.each(engines)('prepared queries on $name', (engine) => {
   });
 
   it('leaves undefined columns out of an insert and counts an ignored conflict as 0', async () => {
-    const row = { ...wallet('w-c', 1), status: undefined } as unknown as Record<string, unknown>;
+    const row = { ...wallet('w-c', 1), status: undefined } as unknown as ReturnType<typeof wallet>;
     // status has no default: leaving it out (as Kysely does) makes the insert fail, not store "undefined".
     await expect(insertRow(store.db, 'sandbox_wallets', row)).rejects.toThrow();
     const inserted = await insertRow(store.db, 'sandbox_wallets', wallet('w-c', 1), 'id');
@@ -107,22 +113,32 @@ describe.each(engines)('prepared queries on $name', (engine) => {
     expect(await first(balanceOf(store.db, 'w-e'))).toEqual({ amount: 15 });
   });
 
+  it("runs through Kysely's executeQuery, so plugins see every statement", async () => {
+    const viaKysely = vi.spyOn(store.db, 'executeQuery');
+    try {
+      await insertRow(store.db, 'sandbox_wallets', wallet('w-f', 3));
+      expect(await first(balanceOf(store.db, 'w-f'))).toEqual({ amount: 3 });
+      expect(viaKysely).toHaveBeenCalledTimes(2);
+    } finally {
+      viaKysely.mockRestore();
+    }
+    const results: unknown[] = [];
+    const observed = store.db.withPlugin({
+      transformQuery: ({ node }) => node,
+      transformResult: async ({ result }) => {
+        results.push(result.rows);
+        return result;
+      },
+    });
+    expect(await first(balanceOf(observed, 'w-f'))).toEqual({ amount: 3 });
+    expect(await changed(credit(observed, 1, 'w-f'))).toBe(1);
+    expect(results).toEqual([[{ amount: 3 }], []]);
+  });
+
   it('refuses a shape that does not bind one of its arguments', async () => {
     const broken = prepared((db, id: string, _unused: number) =>
       db.selectFrom('sandbox_wallets').select('amount').where('id', '=', id),
     );
     await expect(broken(store.db, 'w-a', 1)).rejects.toThrow(/not a bound value/);
   });
-});
-
-it("runs the SQLite root instance's statements past Kysely's executor", async () => {
-  const store = await openStore({ memory: true });
-  try {
-    const viaKysely = vi.spyOn(store.db, 'executeQuery');
-    await insertRow(store.db, 'sandbox_wallets', wallet('w-f', 3));
-    expect(await first(balanceOf(store.db, 'w-f'))).toEqual({ amount: 3 });
-    expect(viaKysely).not.toHaveBeenCalled();
-  } finally {
-    await store.close();
-  }
 });

@@ -20,6 +20,7 @@ interface Engine {
 }
 
 const sqliteDir = mkdtempSync(join(tmpdir(), 'pay-store-'));
+const stockDir = mkdtempSync(join(tmpdir(), 'pay-store-stock-'));
 let postgres: FreshDatabase | undefined;
 
 const engines: Engine[] = [
@@ -28,6 +29,13 @@ const engines: Engine[] = [
     available: true,
     open: () => openStore({ dataDir: sqliteDir }),
     cleanup: async () => rmSync(sqliteDir, { recursive: true, force: true }),
+  },
+  {
+    // SQLITE_GROUP_COMMIT=off: Kysely's own SqliteDialect, each write committing alone.
+    name: 'sqlite, group commit off',
+    available: true,
+    open: () => openStore({ dataDir: stockDir, groupCommit: false }),
+    cleanup: async () => rmSync(stockDir, { recursive: true, force: true }),
   },
   {
     name: 'postgres',
