@@ -1,15 +1,83 @@
-/** Pieces every step's screen is built from: the screen itself, buttons and the summary of a payment. */
+/**
+ * Pieces every step's screen is built from: what a step's template is given, the screen itself, buttons,
+ * logos and the summary of a payment.
+ */
 import { html, nothing, type TemplateResult } from 'lit';
+import type { CheckoutState } from '../checkout-machine.ts';
+import type { CheckoutConfig, Method, Payment } from '../contract/index.ts';
+import type { FormState } from '../form-state.ts';
+import type { Messages } from '../i18n/index.ts';
+
+/** An amount's currency, as a config or a payment names it. */
+export interface Currency {
+  currency: string;
+  currencyExponent: number;
+}
+
+/**
+ * What every step's template is given by the element, built once per render: the payer's language, the
+ * checkout's state, money and dates in that language, the form's answers, and the payer's ways on.
+ */
+export interface StepView {
+  messages: Messages;
+  locale: string;
+  /** The step's heading, which the live region says too. */
+  title: string;
+  state: CheckoutState;
+  /** The config shown: the state's, or a sample one while the real one is on its way (see the element). */
+  config: CheckoutConfig;
+  /** The state's payment, on the steps that have one (all after the form). */
+  payment: Payment;
+  /** The method the payment was made with, when it is one of this checkout's. */
+  method?: Method;
+  /** The provider's page opens in the checkout's popup window rather than this tab. */
+  popup: boolean;
+  form: FormState;
+  money: (minor: number, currency: Currency) => string;
+  date: (iso: string | undefined, timeOnly?: boolean) => string;
+  /** A payment's summary, whose copyable rows get a copy button that announces its success. */
+  summary: (rows: Row[]) => TemplateResult;
+  /** Loads the checkout again. */
+  retry: () => void;
+  /** Back to the form, focusing the field named, if any. */
+  restart: (focus?: string) => void;
+  /** Asks for the payment's state again; `cancel`: the payer leaves the payment, which is cancelled. */
+  ask: (cancel?: boolean) => void;
+  /** Submits the form, and the code form. */
+  submit: (event: SubmitEvent) => void;
+  confirm: (event: SubmitEvent) => void;
+}
+
+/** Only http(s) URLs from the config or the provider reach `src`/`href`. */
+export const safeUrl = (url?: string) => (url && /^https?:\/\//i.test(url) ? url : undefined);
+
+export function logo(url?: string): TemplateResult | typeof nothing {
+  const src = safeUrl(url);
+  return src ? html`<img class="pay__logo" src=${src} alt="" />` : nothing;
+}
 
 export type Tone = 'wait' | 'success' | 'error';
 
-/** A step's screen: an icon for a result, the heading that takes focus, then the step's own content. */
-export function screen(tone: Tone, title: string, content: TemplateResult): TemplateResult {
+/**
+ * A step's screen: an icon for a result, the heading that takes focus, the step's text (none when it is
+ * `nothing`), then the rest of its content.
+ */
+export function screen(view: StepView, tone: Tone, text: unknown, content?: unknown): TemplateResult {
   return html`<section class="pay__step pay__step--${tone}">
     ${tone === 'wait' ? nothing : html`<span class="pay__icon" aria-hidden="true">${tone === 'success' ? '✓' : '!'}</span>`}
-    <h2 class="pay__heading" part="status" tabindex="-1">${title}</h2>
-    ${content}
+    <h2 class="pay__heading" part="status" tabindex="-1">${view.title}</h2>
+    ${text === nothing ? nothing : html`<p class="pay__text">${text}</p>`} ${content}
   </section>`;
+}
+
+/** A link to the provider's payment page, which opens in the checkout's popup window when it has one. */
+export function pageLink({ payment, popup }: StepView, label: string): TemplateResult | typeof nothing {
+  const page = safeUrl(payment.redirectUrl);
+  return page
+    ? html`<a class="pay__button" part="submit" href=${page} target=${popup ? 'pay-checkout' : '_self'}
+        >${label}</a
+      >`
+    : nothing;
 }
 
 export function button(label: string, onClick: () => void, secondary = false): TemplateResult {
@@ -62,3 +130,16 @@ export function summary(rows: Row[], copier?: Copier): TemplateResult {
     )}
   </dl>`;
 }
+
+/** A payment's reference, which the payer may have to read out or type elsewhere: copyable. */
+export const referenceRow = ({ messages, payment }: StepView): Row => [
+  messages.reference,
+  payment.reference,
+  true,
+];
+
+/** The rows of a payment on its way or paid: what the payer pays (fee included), and its reference. */
+export const paidRows = (view: StepView): Row[] => [
+  [view.messages.amount, view.money(view.payment.total ?? view.payment.amount, view.payment)],
+  referenceRow(view),
+];
