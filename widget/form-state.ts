@@ -49,6 +49,18 @@ export class FormState {
     this.#upload = upload;
   }
 
+  /** Forgets the answers and what was wrong with them (uploads on their way go on). */
+  clear() {
+    this.values = {};
+    this.errors = {};
+  }
+
+  /** Shows what the server found wrong in the answers; returns the first wrong one's name, if any. */
+  refused(error: ApiError): string | undefined {
+    for (const { path, message } of error.fields ?? []) this.errors[path] = message;
+    return error.fields?.[0]?.path;
+  }
+
   /** An answer, else the merchant's prefill of the payer's details. */
   value(name: string): FieldAnswer | undefined {
     const customer = this.#host.customer ?? {};

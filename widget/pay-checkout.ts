@@ -1,28 +1,20 @@
-import { LitElement, html, nothing, render, type PropertyValues } from 'lit';
-import { Api, ApiFailure, LatestRequest, isInconclusive } from './api.ts';
+import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import { Api, ApiFailure, LatestRequest, idempotencyKey, isInconclusive } from './api.ts';
 import { Step, isFinal, transition, type CheckoutEvent, type CheckoutState } from './checkout-machine.ts';
-import type { ApiError, CheckoutConfig, CreatePayment, Customer, Payment } from './contract/index.ts';
+import type { ApiError, CheckoutConfig, CreatePayment, Customer } from './contract/index.ts';
 import { formatDate } from './dates.ts';
-import {
-  PayCancelEvent,
-  PayErrorEvent,
-  PayFailedEvent,
-  PayOtpRequiredEvent,
-  PayPendingEvent,
-  PayReadyEvent,
-  PaySubmitEvent,
-  PaySuccessEvent,
-} from './events.ts';
+import { announcements } from './announcements.ts';
+import { PayErrorEvent, PayReadyEvent, PaySubmitEvent } from './events.ts';
 import { FormState } from './form-state.ts';
 import { LocaleController, en, fill, type Messages } from './i18n/index.ts';
 import { formatMoney, intlReady, plainMoney } from './money.ts';
 import { styles } from './pay-checkout.styles.ts';
-import { PaymentFollower, WAITING } from './payment-follower.ts';
-import { forgetPayment, savePayment, savedPayment } from './resume.ts';
-import { formStep, loadingSkeleton, stepTemplates, type StepView } from './steps/index.ts';
-import { logo, safeUrl, summary, type Currency, type Row } from './steps/parts.ts';
+import { PaymentFollower } from './payment-follower.ts';
+import { forgetPayment, resumed, savePayment, savedPayment } from './resume.ts';
+import { loadingSkeleton, prerenderForm, SAMPLE_CONFIG, stepTemplates } from './steps/index.ts';
+import { copyText, logo, safeUrl, type Currency, type StepView } from './steps/parts.ts';
 import { skeletonStyles, stepStyles } from './steps/steps.styles.ts';
-import { statusOf, titleOf } from './steps/titles.ts';
+import { statusOf } from './steps/titles.ts';
 import { browserTransport, type Transport } from './transport.ts';
 
 /** Where this file was loaded from (a classic script knows only while it runs): default API origin and locales. */
@@ -30,23 +22,6 @@ const scriptUrl = (globalThis.document?.currentScript as HTMLScriptElement | nul
 
 /** Steps before the payer did anything: leaving them never moves the focus. */
 const WAITING_FOR_PAGE: readonly Step[] = [Step.Idle, Step.Loading, Step.Resuming];
-
-/**
- * A config whose form holds most of the templates of any form (a typed amount, the payer, a method and a
- * network to choose, the phone), without a logo: an image would be fetched even in a detached fragment.
- * It holds only what the form's template reads.
- */
-const SAMPLE_CONFIG = {
-  amount: { fixed: null },
-  customFields: [],
-  methods: [{ provider: '', label: ' ', inputs: [], networks: [{ name: ' ' }] }],
-  hosted: true,
-} as unknown as CheckoutConfig;
-
-const randomKey = () =>
-  Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join(
-    '',
-  );
 
 /**
  * A checkout for a payment link or a checkout session: the form, the provider's steps (OTP, hosted page,
@@ -128,7 +103,7 @@ export class PayCheckout extends LitElement {
   #paidWith?: string;
   #attempt?: { key: string; body: string };
   #popup?: Window | null;
-  #loading = new LatestRequest();
+  #loading = new LatestRequest(this);
   #focus?: string | true;
   /** The config of a form (or resumed payment) not on screen yet: `pay-ready` waits for its messages. */
   #ready?: CheckoutConfig;
@@ -145,7 +120,7 @@ export class PayCheckout extends LitElement {
   });
   #form = new FormState(
     this,
-    () => this.#locale,
+    () => this.#i18n.locale,
     (file, onProgress) =>
       this.#api.upload(file, onProgress, new AbortController().signal).catch((failure) => {
         throw this.#failure(failure);
@@ -174,17 +149,8 @@ export class PayCheckout extends LitElement {
     return this.#i18n.messages ?? en;
   }
 
-  get #locale() {
-    return this.#i18n.locale;
-  }
-
   get #id() {
     return this.session || this.link || '';
-  }
-
-  override disconnectedCallback() {
-    super.disconnectedCallback();
-    this.#loading.abort();
   }
 
   protected override willUpdate(changed: PropertyValues<this>) {
@@ -196,7 +162,7 @@ export class PayCheckout extends LitElement {
     const ready = this.#ready;
     if (ready && this.#i18n.messages) {
       this.#ready = undefined;
-      this.#dispatch(new PayReadyEvent(ready));
+      this.dispatchEvent(new PayReadyEvent(ready));
     }
     if (this.#plainMoney) {
       // Once that form is painted, render it again with Intl. The real clock, not the transport's: this
@@ -211,71 +177,36 @@ export class PayCheckout extends LitElement {
     this.renderRoot.querySelector<HTMLElement>(selector)?.focus();
   }
 
-  // --- State ----------------------------------------------------------------------------------------
-
   #send(event: CheckoutEvent) {
     const before = this._state;
     const state = (this._state = transition(before, event));
     const { step, payment, config } = state;
     if (step === before.step) return;
     this.#copied = false;
-    const refused = state.error && (before.step === Step.Submitting || before.step === Step.Confirming);
+    const busy = (of: Step) => of === Step.Submitting || of === Step.Confirming;
     // Focus follows the payer's own progress, never the page load, and never leaves a refused form.
-    if (
-      !WAITING_FOR_PAGE.includes(before.step) &&
-      !refused &&
-      step !== Step.Submitting &&
-      step !== Step.Confirming
-    )
+    if (!WAITING_FOR_PAGE.includes(before.step) && !(state.error && busy(before.step)) && !busy(step))
       this.#focus = true;
     if (before.step === Step.Loading && (step === Step.Form || step === Step.Resuming)) {
       this.#plainMoney = !intlReady();
       this.#ready = config;
     }
-    if (WAITING.includes(step) && payment) this.#dispatch(new PayPendingEvent(payment));
-    if (!payment) {
-      if (state.cancelled && event.type === 'payment') {
-        this.#forget();
-        this.#dispatch(new PayCancelEvent(event.payment));
-      }
-      return;
-    }
-    if (isFinal(step)) this.#forget();
-    switch (step) {
-      case Step.Otp:
-      case Step.PreOtp:
-        if (before.step !== Step.Confirming) this.#dispatch(new PayOtpRequiredEvent(payment));
-        break;
-      case Step.Redirecting:
-        this.#redirect(payment);
-        break;
-      case Step.Success:
-        this.#dispatch(new PaySuccessEvent(payment));
-        break;
-      case Step.Failed:
-      case Step.Expired:
-        this.#dispatch(new PayFailedEvent(payment));
-    }
-  }
-
-  #dispatch(event: Event) {
-    this.dispatchEvent(event);
+    if (isFinal(step) || state.cancelled) this.#forget();
+    for (const announcement of announcements(before.step, state, event)) this.dispatchEvent(announcement);
+    if (step === Step.Redirecting) this.#redirect(payment!.redirectUrl);
   }
 
   /** An `ApiError` for any failure, announced as `pay-error`. */
   #failure(failure: unknown): ApiError {
     const known = failure instanceof ApiFailure;
     const error: ApiError = known ? failure.error : { code: 'internal', message: String(failure) };
-    this.#dispatch(new PayErrorEvent(error, known ? failure.status : 0));
+    this.dispatchEvent(new PayErrorEvent(error, known ? failure.status : 0));
     return known && failure.status === 0 ? { ...error, message: this._messages.networkError } : error;
   }
 
-  // --- Loading and resuming -------------------------------------------------------------------------
-
   #load = async () => {
     const id = this.#id;
-    this.#form.values = {};
-    this.#form.errors = {};
+    this.#form.clear();
     this.#ready = undefined;
     if (!id) return;
     this.#send({ type: 'load' });
@@ -285,15 +216,9 @@ export class PayCheckout extends LitElement {
       );
       // Read while the config is on its way (it does not depend on it): a page's first storage access is slow.
       const saved = savedPayment(id);
-      // While it is on its way, in time the page is idle (after the loading state's paint, and behind any
-      // task of the answer): the form for a sample config, rendered into a detached fragment. Lit keeps
-      // the templates it prepares and V8 the code it compiles, so the form's real first render, which the
-      // payer waits for, only clones and fills them. Skipped if the config came first, and where there is
-      // no requestIdleCallback (Safari).
+      // While it is on its way, in time the page is idle, the form's templates are prepared (see there).
       (window as Partial<Window>).requestIdleCallback?.(
-        () =>
-          this._state.step === Step.Loading &&
-          render(formStep(this.#view(this._messages, SAMPLE_CONFIG)), new DocumentFragment()),
+        () => this._state.step === Step.Loading && prerenderForm(this.#view(this._messages, SAMPLE_CONFIG)),
       );
       const config = await loading;
       if (!config) return;
@@ -301,12 +226,7 @@ export class PayCheckout extends LitElement {
       if (saved && this._state.step === Step.Resuming) {
         this.#token = saved.token;
         this.#paidWith = saved.provider;
-        const query = new URLSearchParams(location.search);
-        this.#send({
-          type: 'payment',
-          returned: query.has('pay_reference'),
-          payment: await this.#api.payment(saved.reference, saved.token, undefined, query.has('pay_cancel')),
-        });
+        this.#send({ type: 'payment', ...(await resumed(this.#api, saved)) });
       }
     } catch (failure) {
       if (this._state.step === Step.Resuming) this.#forget();
@@ -326,7 +246,7 @@ export class PayCheckout extends LitElement {
     if (step !== Step.Form || !config || this.#invalid(event)) return;
     const request = this.#form.request(config);
     const submit = new PaySubmitEvent(request);
-    this.#dispatch(submit);
+    this.dispatchEvent(submit);
     if (submit.defaultPrevented) return;
     // A popup must open during the click itself, or the browser blocks it.
     if (this.popup && request.method.kind === 'hosted') this.#popup = window.open('', 'pay-checkout');
@@ -343,7 +263,7 @@ export class PayCheckout extends LitElement {
   async #create(request: CreatePayment, config: CheckoutConfig) {
     const body = JSON.stringify(request);
     const attempt = (this.#attempt =
-      this.#attempt?.body === body ? this.#attempt : { key: randomKey(), body });
+      this.#attempt?.body === body ? this.#attempt : { key: idempotencyKey(), body });
     try {
       const { payment, token } = await this.#api.create(request, attempt.key);
       this.#attempt = undefined;
@@ -355,8 +275,7 @@ export class PayCheckout extends LitElement {
       if (!(failure instanceof ApiFailure && isInconclusive(failure))) this.#attempt = undefined;
       this.#popup?.close();
       const error = this.#failure(failure);
-      for (const { path, message } of error.fields ?? []) this.#form.errors[path] = message;
-      this.#focus = error.fields?.[0]?.path;
+      this.#focus = this.#form.refused(error);
       this.#send({ type: 'rejected', error });
     }
   }
@@ -369,12 +288,14 @@ export class PayCheckout extends LitElement {
     const code = String(this.#form.values[name]).trim();
     this.#send({ type: 'confirm' });
     try {
-      const next = await this.#api.confirm(
-        payment.reference,
-        this.#token,
-        name === 'otp' ? { otp: code } : { customerCode: code },
-      );
-      this.#send({ type: 'payment', payment: next });
+      this.#send({
+        type: 'payment',
+        payment: await this.#api.confirm(
+          payment.reference,
+          this.#token,
+          name === 'otp' ? { otp: code } : { customerCode: code },
+        ),
+      });
     } catch (failure) {
       delete this.#form.values[name];
       this.#focus = name;
@@ -382,8 +303,8 @@ export class PayCheckout extends LitElement {
     }
   };
 
-  #redirect(payment: Payment) {
-    const url = safeUrl(payment.redirectUrl);
+  #redirect(to?: string) {
+    const url = safeUrl(to);
     if (!url) return;
     if (this.#popup && !this.#popup.closed) this.#popup.location.href = url;
     else if (!this.popup) this.transport.navigate(url);
@@ -402,11 +323,11 @@ export class PayCheckout extends LitElement {
    * back on the form; if the provider settled it first, its result shows instead.
    */
   #ask = async (cancel?: boolean) => {
-    const payment = this._state.payment!;
+    const { reference } = this._state.payment!;
     try {
       this.#send({
         type: 'payment',
-        payment: await this.#api.payment(payment.reference, this.#token, undefined, cancel),
+        payment: await this.#api.payment(reference, this.#token, undefined, cancel),
       });
     } catch (failure) {
       this.#failure(failure);
@@ -419,33 +340,20 @@ export class PayCheckout extends LitElement {
   #money = (minor: number, { currency, currencyExponent }: Currency) =>
     this.#plainMoney
       ? plainMoney(minor, currency, currencyExponent)
-      : formatMoney(minor, currency, currencyExponent, this.#locale);
+      : formatMoney(minor, currency, currencyExponent, this.#i18n.locale);
 
-  /** A payment's summary; rows marked copyable get a copy button that announces its success. */
-  #summary = (rows: Row[]) => {
-    const messages = this._messages;
-    return summary(rows, {
-      label: (term) => fill(messages.copyWhat, { what: term }),
-      text: messages.copy,
-      copy: (value) =>
-        void navigator.clipboard?.writeText(value).then(
-          () => {
-            this.#copied = true;
-            this.requestUpdate();
-          },
-          // Refused (no permission, page not focused): the value stays on screen to copy by hand.
-          () => undefined,
-        ),
+  #copy = (value: string) =>
+    copyText(value, () => {
+      this.#copied = true;
+      this.requestUpdate();
     });
-  };
 
   /** What the steps' templates are given (`config`: the form's, which may be a sample one). */
   #view(messages: Messages, config: CheckoutConfig): StepView {
     const state = this._state;
     return {
       messages,
-      locale: this.#locale,
-      title: titleOf(state, messages),
+      locale: this.#i18n.locale,
       state,
       config,
       payment: state.payment!,
@@ -453,8 +361,8 @@ export class PayCheckout extends LitElement {
       popup: this.popup,
       form: this.#form,
       money: this.#money,
-      date: (iso, timeOnly) => formatDate(iso, this.#locale, timeOnly),
-      summary: this.#summary,
+      date: (iso, timeOnly) => formatDate(iso, this.#i18n.locale, timeOnly),
+      copy: this.#copy,
       retry: this.#load,
       restart: this.#restart,
       ask: this.#ask,
@@ -469,7 +377,7 @@ export class PayCheckout extends LitElement {
     // Until the messages of its language are in, the checkout shows its loading state, without text.
     const messages = this.#i18n.messages;
     const status = messages ? statusOf(state, messages, this.#form.errors, this.#copied) : '';
-    return html`<div class="pay" part="base" lang=${this.#locale}>
+    return html`<div class="pay" part="base" lang=${this.#i18n.locale}>
       <div class="pay__live" role="status">${status}</div>
       ${
         messages && config && step !== Step.Form && step !== Step.Submitting

@@ -3,6 +3,8 @@
  * way back from the provider's page (`?pay_reference=`). Storage can be blocked: resuming is then not
  * possible, paying still is.
  */
+import type { Api } from './api.ts';
+import type { Payment } from './contract/index.ts';
 
 export interface Saved {
   reference: string;
@@ -39,4 +41,16 @@ export function forgetPayment(checkout: string) {
   } catch {
     // Nothing was saved where storage is blocked.
   }
+}
+
+/**
+ * The saved payment as it is now. `returned`: the payer is back from the provider's page
+ * (`?pay_reference=`); back from its cancel (`?pay_cancel`), the payment is cancelled first.
+ */
+export async function resumed(api: Api, saved: Saved): Promise<{ payment: Payment; returned: boolean }> {
+  const query = new URLSearchParams(location.search);
+  return {
+    returned: query.has('pay_reference'),
+    payment: await api.payment(saved.reference, saved.token, undefined, query.has('pay_cancel')),
+  };
 }

@@ -1,7 +1,7 @@
 /** A bank transfer to make: the account to pay into, the amount and the reference, each copyable. */
 import { html, nothing, type TemplateResult } from 'lit';
 import { fill } from '../i18n/index.ts';
-import { paidRows, screen, type StepView } from './parts.ts';
+import { paidRows, screen, summary, type StepView } from './parts.ts';
 
 export function bankTransferStep(view: StepView): TemplateResult {
   const { messages } = view;
@@ -10,7 +10,7 @@ export function bankTransferStep(view: StepView): TemplateResult {
     view,
     'wait',
     nothing,
-    html`${view.summary([
+    html`${summary(view, [
       [messages.bank, transfer?.bankName],
       [messages.account, transfer?.accountNumber, true],
       [messages.accountName, transfer?.accountName],

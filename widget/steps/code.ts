@@ -7,7 +7,7 @@ import { Step } from '../checkout-machine.ts';
 import { textField } from '../fields/index.ts';
 import { fill } from '../i18n/index.ts';
 import { withDialLinks } from '../ussd.ts';
-import { button, screen, type StepView } from './parts.ts';
+import { button, screen, summary, type StepView } from './parts.ts';
 import { codeError } from './titles.ts';
 
 export function codeStep(view: StepView): TemplateResult {
@@ -34,7 +34,7 @@ export function codeStep(view: StepView): TemplateResult {
     // A code by SMS needs no instructions of the provider's, whose text is in its own language: ours is
     // in the payer's. A customer code does (which number to dial), so its message stays.
     otp ? messages.otpText : payment.message ? withDialLinks(payment.message) : '',
-    html`${view.summary([
+    html`${summary(view, [
         [messages.amount, money(payment.amount, payment)],
         [messages.fee, payment.fee === undefined ? undefined : money(payment.fee, payment)],
         [messages.total, payment.total === undefined ? undefined : money(payment.total, payment)],

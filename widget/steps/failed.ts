@@ -3,7 +3,7 @@
  * (after a failure) with another number, its field focused.
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import { button, referenceRow, screen, type StepView } from './parts.ts';
+import { button, referenceRow, screen, summary, type StepView } from './parts.ts';
 
 const ended = (view: StepView, expired: boolean): TemplateResult => {
   const { messages, restart } = view;
@@ -11,7 +11,7 @@ const ended = (view: StepView, expired: boolean): TemplateResult => {
     view,
     'error',
     expired ? messages.expiredText : view.payment.message || messages.failedText,
-    html`${view.summary([referenceRow(view)])} ${button(messages.retry, () => restart())}
+    html`${summary(view, [referenceRow(view)])} ${button(messages.retry, () => restart())}
     ${expired ? nothing : button(messages.otherNumber, () => restart('method.phoneNumber'), true)}`,
   );
 };

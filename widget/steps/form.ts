@@ -3,8 +3,9 @@
  * merchant's own fields, the payer's details, the method, and a pay button that shows what the payer
  * will pay, the method's fee included, before they commit.
  */
-import { html, nothing, type TemplateResult } from 'lit';
+import { html, nothing, render, type TemplateResult } from 'lit';
 import { Step } from '../checkout-machine.ts';
+import type { CheckoutConfig } from '../contract/index.ts';
 import { feeOf } from '../fee.ts';
 import { customField, textField } from '../fields/index.ts';
 import { fill } from '../i18n/index.ts';
@@ -99,3 +100,24 @@ export function formStep(view: StepView): TemplateResult {
     ${fee ? html`<p class="pay__hint pay__fee" id="pay-fee">${fill(messages.includesFee, { fee: money(fee) })}</p>` : nothing}
   </form>`;
 }
+
+/**
+ * A config whose form holds most of the templates of any form (a typed amount, the payer, a method and a
+ * network to choose, the phone), without a logo: an image would be fetched even in a detached fragment.
+ * It holds only what `formStep` reads.
+ */
+export const SAMPLE_CONFIG = {
+  amount: { fixed: null },
+  customFields: [],
+  methods: [{ provider: '', label: ' ', inputs: [], networks: [{ name: ' ' }] }],
+  hosted: true,
+} as unknown as CheckoutConfig;
+
+/**
+ * Renders the form (for `SAMPLE_CONFIG`, while the real config is on its way) into a detached fragment.
+ * Lit keeps the templates it prepares and V8 the code it compiles, so the form's real first render, which
+ * the payer waits for, only clones and fills them. The element calls it when the page is idle (after the
+ * loading state's paint, and behind any task of the answer); not where there is no requestIdleCallback
+ * (Safari).
+ */
+export const prerenderForm = (view: StepView) => render(formStep(view), new DocumentFragment());

@@ -14,7 +14,7 @@ import { successStep } from './success.ts';
 import { timedOutStep } from './timed-out.ts';
 import { unfinishedStep } from './unfinished.ts';
 
-export { formStep } from './form.ts';
+export { formStep, prerenderForm, SAMPLE_CONFIG } from './form.ts';
 export { loadingSkeleton } from './loading.ts';
 export type { StepView } from './parts.ts';
 

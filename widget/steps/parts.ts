@@ -6,7 +6,8 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { CheckoutState } from '../checkout-machine.ts';
 import type { CheckoutConfig, Method, Payment } from '../contract/index.ts';
 import type { FormState } from '../form-state.ts';
-import type { Messages } from '../i18n/index.ts';
+import { fill, type Messages } from '../i18n/index.ts';
+import { titleOf } from './titles.ts';
 
 /** An amount's currency, as a config or a payment names it. */
 export interface Currency {
@@ -21,8 +22,6 @@ export interface Currency {
 export interface StepView {
   messages: Messages;
   locale: string;
-  /** The step's heading, which the live region says too. */
-  title: string;
   state: CheckoutState;
   /** The config shown: the state's, or a sample one while the real one is on its way (see the element). */
   config: CheckoutConfig;
@@ -35,8 +34,8 @@ export interface StepView {
   form: FormState;
   money: (minor: number, currency: Currency) => string;
   date: (iso: string | undefined, timeOnly?: boolean) => string;
-  /** A payment's summary, whose copyable rows get a copy button that announces its success. */
-  summary: (rows: Row[]) => TemplateResult;
+  /** Copies a value for the payer, and says so in the live region. */
+  copy: (value: string) => void;
   /** Loads the checkout again. */
   retry: () => void;
   /** Back to the form, focusing the field named, if any. */
@@ -47,6 +46,11 @@ export interface StepView {
   submit: (event: SubmitEvent) => void;
   confirm: (event: SubmitEvent) => void;
 }
+
+/** Copies `value` to the clipboard, then calls `copied`. Refused (no permission, page not focused), the
+ * value stays on screen to copy by hand. */
+export const copyText = (value: string, copied: () => void) =>
+  void navigator.clipboard?.writeText(value).then(copied, () => undefined);
 
 /** Only http(s) URLs from the config or the provider reach `src`/`href`. */
 export const safeUrl = (url?: string) => (url && /^https?:\/\//i.test(url) ? url : undefined);
@@ -65,7 +69,7 @@ export type Tone = 'wait' | 'success' | 'error';
 export function screen(view: StepView, tone: Tone, text: unknown, content?: unknown): TemplateResult {
   return html`<section class="pay__step pay__step--${tone}">
     ${tone === 'wait' ? nothing : html`<span class="pay__icon" aria-hidden="true">${tone === 'success' ? '✓' : '!'}</span>`}
-    <h2 class="pay__heading" part="status" tabindex="-1">${view.title}</h2>
+    <h2 class="pay__heading" part="status" tabindex="-1">${titleOf(view.state, view.messages)}</h2>
     ${text === nothing ? nothing : html`<p class="pay__text">${text}</p>`} ${content}
   </section>`;
 }
@@ -98,14 +102,8 @@ export function button(label: string, onClick: () => void, secondary = false): T
  */
 export type Row = [term: string, value: string | undefined, copyable?: boolean];
 
-/** How a copyable row offers its value: the button's accessible name for a term, and the copy itself. */
-export interface Copier {
-  label: (term: string) => string;
-  text: string;
-  copy: (value: string) => void;
-}
-
-export function summary(rows: Row[], copier?: Copier): TemplateResult {
+/** A payment's summary; each copyable row gets a copy button, named after its term. */
+export function summary({ messages, copy }: StepView, rows: Row[]): TemplateResult {
   return html`<dl class="pay__summary">
     ${rows.map(([term, value, copyable]) =>
       value
@@ -113,14 +111,14 @@ export function summary(rows: Row[], copier?: Copier): TemplateResult {
             <dt>${term}</dt>
             <dd class=${copyable ? 'pay__code' : ''}>
               ${value}${
-                copyable && copier
+                copyable
                   ? html`<button
                       class="pay__copy"
                       type="button"
-                      aria-label=${copier.label(term)}
-                      @click=${() => copier.copy(value)}
+                      aria-label=${fill(messages.copyWhat, { what: term })}
+                      @click=${() => copy(value)}
                     >
-                      ${copier.text}
+                      ${messages.copy}
                     </button>`
                   : nothing
               }

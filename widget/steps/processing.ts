@@ -1,6 +1,6 @@
 /** The payment waits on the provider (an approval on the phone): what is paid, while it is followed. */
 import { html, type TemplateResult } from 'lit';
-import { paidRows, screen, type StepView } from './parts.ts';
+import { paidRows, screen, summary, type StepView } from './parts.ts';
 
 export const processingStep = (view: StepView): TemplateResult =>
   screen(
@@ -8,5 +8,5 @@ export const processingStep = (view: StepView): TemplateResult =>
     'wait',
     view.messages.processingText,
     html`<progress class="pay__progress" aria-label=${view.messages.processingTitle}></progress>
-      ${view.summary(paidRows(view))}`,
+      ${summary(view, paidRows(view))}`,
   );

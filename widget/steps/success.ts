@@ -4,7 +4,7 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { fill } from '../i18n/index.ts';
-import { paidRows, safeUrl, screen, type StepView } from './parts.ts';
+import { paidRows, safeUrl, screen, summary, type StepView } from './parts.ts';
 
 export function successStep(view: StepView): TemplateResult {
   const { messages, config } = view;
@@ -13,7 +13,7 @@ export function successStep(view: StepView): TemplateResult {
     view,
     'success',
     nothing,
-    html`${view.summary([...paidRows(view), [messages.date, view.date(view.payment.paidAt)]])}
+    html`${summary(view, [...paidRows(view), [messages.date, view.date(view.payment.paidAt)]])}
     ${
       back
         ? html`<a class="pay__button" part="submit" href=${back}

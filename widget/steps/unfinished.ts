@@ -5,7 +5,7 @@
  */
 import { html, type TemplateResult } from 'lit';
 import { fill } from '../i18n/index.ts';
-import { button, pageLink, paidRows, screen, type StepView } from './parts.ts';
+import { button, pageLink, paidRows, screen, summary, type StepView } from './parts.ts';
 
 export function unfinishedStep(view: StepView): TemplateResult {
   const { messages, method } = view;
@@ -13,7 +13,7 @@ export function unfinishedStep(view: StepView): TemplateResult {
     view,
     'wait',
     messages.unfinishedText,
-    html`${view.summary(paidRows(view))}
+    html`${summary(view, paidRows(view))}
     ${pageLink(view, method ? fill(messages.continueTo, { provider: method.label }) : messages.openPage)}
     ${button(messages.startAgain, () => view.ask(true), true)}`,
   );
