@@ -6,7 +6,7 @@ import { formatDate } from './dates.ts';
 import { announcements } from './announcements.ts';
 import { PayErrorEvent, PayReadyEvent, PaySubmitEvent } from './events.ts';
 import { FormState } from './form-state.ts';
-import { LocaleController, en, fill, type Messages } from './i18n/index.ts';
+import { LocaleController, en, type Messages } from './i18n/index.ts';
 import { formatMoney, intlReady, plainMoney } from './money.ts';
 import { styles } from './pay-checkout.styles.ts';
 import { PaymentFollower } from './payment-follower.ts';
