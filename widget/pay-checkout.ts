@@ -3,7 +3,7 @@ import { Api, ApiFailure, LatestRequest, idempotencyKey, isInconclusive } from '
 import { Step, isFinal, transition, type CheckoutEvent, type CheckoutState } from './checkout-machine.ts';
 import type { ApiError, CheckoutConfig, CreatePayment, Customer } from './contract/index.ts';
 import { formatDate } from './dates.ts';
-import { announcements } from './announcements.ts';
+import { announcement } from './announcements.ts';
 import { PayErrorEvent, PayReadyEvent, PaySubmitEvent } from './events.ts';
 import { FormState } from './form-state.ts';
 import { LocaleController, en, type Messages } from './i18n/index.ts';
@@ -192,7 +192,8 @@ export class PayCheckout extends LitElement {
       this.#ready = config;
     }
     if (isFinal(step) || state.cancelled) this.#forget();
-    for (const announcement of announcements(before.step, state, event)) this.dispatchEvent(announcement);
+    const announced = announcement(before.step, state, event);
+    if (announced) this.dispatchEvent(announced);
     if (step === Step.Redirecting) this.#redirect(payment!.redirectUrl);
   }
 
