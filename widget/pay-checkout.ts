@@ -30,7 +30,7 @@ const WAITING_FOR_PAGE: readonly Step[] = [Step.Idle, Step.Loading, Step.Resumin
  *
  * @summary Embeddable mobile-money checkout.
  *
- * @event pay-ready - The config arrived and the checkout is on screen. `detail: {config}`
+ * @event pay-ready - The form (or a resumed payment) is on screen, in its language. `detail: {config}`
  * @event pay-submit - The payer submitted a valid form; cancelable. `detail: {request}`
  * @event pay-otp-required - The provider asks for a code. `detail: {payment}`
  * @event pay-pending - The payment waits on the phone, a hosted page or a transfer. `detail: {payment}`
