@@ -11,7 +11,7 @@ const ended = (view: StepView, expired: boolean): TemplateResult => {
     view,
     'error',
     expired ? messages.expiredText : view.payment.message || messages.failedText,
-    html`${summary(view, [referenceRow(view)])} ${button(messages.retry, () => restart())}
+    html`${summary(view, [referenceRow(view)])}${button(messages.retry, () => restart())}
     ${expired ? nothing : button(messages.otherNumber, () => restart('method.phoneNumber'), true)}`,
   );
 };

@@ -70,7 +70,7 @@ export function screen(view: StepView, tone: Tone, text: unknown, content?: unkn
   return html`<section class="pay__step pay__step--${tone}">
     ${tone === 'wait' ? nothing : html`<span class="pay__icon" aria-hidden="true">${tone === 'success' ? '✓' : '!'}</span>`}
     <h2 class="pay__heading" part="status" tabindex="-1">${titleOf(view.state, view.messages)}</h2>
-    ${text === nothing ? nothing : html`<p class="pay__text">${text}</p>`} ${content}
+    ${text === nothing ? nothing : html`<p class="pay__text">${text}</p>`}${content}
   </section>`;
 }
 

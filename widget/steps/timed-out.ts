@@ -7,5 +7,5 @@ export const timedOutStep = (view: StepView): TemplateResult =>
     view,
     'wait',
     view.messages.timedOutText,
-    html`${summary(view, [referenceRow(view)])} ${button(view.messages.checkAgain, () => view.ask())}`,
+    html`${summary(view, [referenceRow(view)])}${button(view.messages.checkAgain, () => view.ask())}`,
   );
