@@ -171,6 +171,7 @@ export class FormState {
     const messages = this.#host._messages;
     const locale = this.#locale();
     const { min = 1, max, remaining } = config.amount;
+    // Through Intl: a check follows the payer's typing, long after the form's first frame (see the element).
     const money = (minor: number) => formatMoney(minor, config.currency, config.currencyExponent, locale);
     const amount = parseAmount(text, config.currencyExponent, locale);
     if (amount === undefined)

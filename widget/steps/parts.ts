@@ -1,6 +1,6 @@
 /**
- * Pieces every step's screen is built from: what a step's template is given, the screen itself, buttons,
- * logos and the summary of a payment.
+ * What a step's template is given (`StepView`), and the pieces every step's screen is built from: the
+ * screen itself, links and buttons, logos and the summary of a payment.
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { CheckoutState } from '../checkout-machine.ts';
@@ -42,13 +42,15 @@ export interface StepView {
   restart: (focus?: string) => void;
   /** Asks for the payment's state again; `cancel`: the payer leaves the payment, which is cancelled. */
   ask: (cancel?: boolean) => void;
-  /** Submits the form, and the code form. */
+  /** For `@submit` on the payment form, and on the code step's form. */
   submit: (event: SubmitEvent) => void;
   confirm: (event: SubmitEvent) => void;
 }
 
-/** Copies `value` to the clipboard, then calls `copied`. Refused (no permission, page not focused), the
- * value stays on screen to copy by hand. */
+/**
+ * Copies `value` to the clipboard, then calls `copied`. Refused (no permission, page not focused), the
+ * value stays on screen to copy by hand.
+ */
 export const copyText = (value: string, copied: () => void) =>
   void navigator.clipboard?.writeText(value).then(copied, () => undefined);
 
