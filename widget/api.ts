@@ -11,6 +11,7 @@ import type {
   Payment,
   Upload,
 } from './contract/index.ts';
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { readEventStream, type Transport } from './transport.ts';
 
 export class ApiFailure extends Error {
@@ -23,6 +24,12 @@ export class ApiFailure extends Error {
     this.error = error;
   }
 }
+
+/** A new attempt's Idempotency-Key: 128 random bits in hex. */
+export const idempotencyKey = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join(
+    '',
+  );
 
 /** No definitive answer: the same attempt may be sent again with the same Idempotency-Key. */
 export const isInconclusive = (failure: ApiFailure) =>
@@ -116,8 +123,17 @@ export class Api {
  * One request at a time per purpose: starting one aborts the one before, whose late answer is dropped
  * (resolves `undefined`), so a slow config for an old `link` never replaces the current one.
  */
-export class LatestRequest {
+export class LatestRequest implements ReactiveController {
   #controller?: AbortController;
+
+  /** With a host, the request on its way is aborted when the host leaves the page. */
+  constructor(host?: ReactiveControllerHost) {
+    host?.addController(this);
+  }
+
+  hostDisconnected() {
+    this.abort();
+  }
 
   async run<T>(request: (signal: AbortSignal) => Promise<T>): Promise<T | undefined> {
     this.abort();

@@ -16,7 +16,7 @@ interface PaymentDetail {
   readonly payment: Payment;
 }
 
-/** The config arrived and the form (or a resumed payment) is on screen. */
+/** The form (or a resumed payment) is on screen, in its language: not before its messages are in. */
 export class PayReadyEvent extends PayEvent<{ readonly config: CheckoutConfig }> {
   constructor(config: CheckoutConfig) {
     super('pay-ready', { config });

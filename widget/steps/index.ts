@@ -1,0 +1,40 @@
+/** The template of each step, like `fields/` has one per field type. */
+import { nothing, type TemplateResult } from 'lit';
+import { Step } from '../checkout-machine.ts';
+import { bankTransferStep } from './bank-transfer.ts';
+import { codeStep } from './code.ts';
+import { errorStep, unavailableStep } from './error.ts';
+import { expiredStep, failedStep } from './failed.ts';
+import { formStep } from './form.ts';
+import { loadingSkeleton } from './loading.ts';
+import type { StepView } from './parts.ts';
+import { processingStep } from './processing.ts';
+import { redirectingStep } from './redirecting.ts';
+import { successStep } from './success.ts';
+import { timedOutStep } from './timed-out.ts';
+import { unfinishedStep } from './unfinished.ts';
+
+export { formStep, prerenderForm, SAMPLE_CONFIG } from './form.ts';
+export { loadingSkeleton } from './loading.ts';
+export type { StepView } from './parts.ts';
+
+export const stepTemplates: Record<Step, (view: StepView) => TemplateResult | typeof nothing> = {
+  [Step.Idle]: () => nothing,
+  [Step.Loading]: loadingSkeleton,
+  [Step.Resuming]: loadingSkeleton,
+  [Step.Unavailable]: unavailableStep,
+  [Step.Error]: errorStep,
+  [Step.Form]: formStep,
+  [Step.Submitting]: formStep,
+  [Step.Otp]: codeStep,
+  [Step.PreOtp]: codeStep,
+  [Step.Confirming]: codeStep,
+  [Step.Redirecting]: redirectingStep,
+  [Step.Unfinished]: unfinishedStep,
+  [Step.BankTransfer]: bankTransferStep,
+  [Step.Processing]: processingStep,
+  [Step.TimedOut]: timedOutStep,
+  [Step.Success]: successStep,
+  [Step.Failed]: failedStep,
+  [Step.Expired]: expiredStep,
+};
