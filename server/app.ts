@@ -4,6 +4,7 @@
  * test) owns schedules such as reconciliation and the sandbox's tick.
  */
 import { Hono } from 'hono';
+import { requestId } from 'hono/request-id';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import { demoRoutes } from '../demo/server.ts';
@@ -11,7 +12,7 @@ import { apiCors } from './http/cors.ts';
 import { healthRoutes } from './health/routes.ts';
 import { renderError } from './http/errors.ts';
 import { requestBookkeeping } from './http/request-bookkeeping.ts';
-import { RememberingRouter } from './http/router.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { widgetAssets } from './http/widget-assets.ts';
 import type { Logger } from './logger.ts';
 import { checkoutRoutes } from './checkout/routes.ts';
@@ -66,13 +67,17 @@ export type AppEnv = { Variables: AppVariables };
 
 export function createApp(deps: AppDeps) {
   const { sandbox, logger } = deps;
-  const app = new Hono<AppEnv>({ router: new RememberingRouter() });
+  const app = new Hono<AppEnv>();
   const metrics = createMetrics();
   const consoleSessions = createConsoleSessions(deps.store.db, deps.clock, deps.publicUrl);
   // Rate limits' counts: shared through the store on PostgreSQL, so N instances allow each limit once.
   const rateCounter = windowCounterFor(deps.store);
 
+  // A caller's id is kept when it is a plain token (up to 64 of [A-Za-z0-9_=-]), so logs across
+  // services line up; else a UUID. Answered in X-Request-Id.
+  app.use(requestId({ limitLength: 64 }));
   app.use(requestBookkeeping({ logger, metrics, consoleSessions }));
+  app.use(securityHeaders);
 
   app.route('/', healthRoutes(deps));
   app.route('/', metricsRoutes(deps, metrics));

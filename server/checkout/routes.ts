@@ -5,9 +5,9 @@
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../app.ts';
 import { CreateSessionSchema } from '../contract/schemas.ts';
+import { limitBody } from '../http/body.ts';
 import { pathId, readJson } from '../http/input.ts';
 import { requireMerchant } from '../http/merchant-auth.ts';
-import { setAnswerHeader } from '../http/node-headers.ts';
 import { assertPayable } from './availability.ts';
 import type { CheckoutService } from './service.ts';
 import { createSession } from './sessions.ts';
@@ -32,9 +32,7 @@ export function checkoutRoutes(deps: Pick<AppDeps, 'config' | 'store' | 'clock'>
       .get('/api/v1/links/:id', async (c) => {
         const { config: checkoutConfig, body } = await checkout.linkAnswer(pathId(c, 'id'), c.get('logger'));
         assertPayable(checkoutConfig);
-        // One header given to c.body and the other set beforehand: the answer needs no Headers object.
-        setAnswerHeader(c, 'Cache-Control', 'no-store');
-        return c.body(body, 200, { 'Content-Type': 'application/json' });
+        return c.body(body, 200, { 'Content-Type': 'application/json', ...NO_STORE });
       })
       .get('/api/v1/sessions/:id', async (c) => {
         const checkoutConfig = assertPayable(
@@ -43,10 +41,15 @@ export function checkoutRoutes(deps: Pick<AppDeps, 'config' | 'store' | 'clock'>
         return c.json({ statusCode: 200, data: checkoutConfig }, 200, NO_STORE);
       })
       // The key is checked before a byte of the body is read.
-      .post('/api/v1/sessions', requireMerchant(config.merchantApiKeys), async (c) => {
-        const body = await readJson(c, CreateSessionSchema, SESSION_BODY_LIMIT);
-        const created = await createSession(sessionDeps, body);
-        return c.json({ statusCode: 201, data: created }, 201, NO_STORE);
-      })
+      .post(
+        '/api/v1/sessions',
+        requireMerchant(config.merchantApiKeys),
+        limitBody(SESSION_BODY_LIMIT),
+        async (c) => {
+          const body = await readJson(c, CreateSessionSchema);
+          const created = await createSession(sessionDeps, body);
+          return c.json({ statusCode: 201, data: created }, 201, NO_STORE);
+        },
+      )
   );
 }

@@ -4,9 +4,14 @@
  * wrong key is a 303 to `/console?error=1`, saying nothing more. `POST /console/logout` ends the session.
  * `GET /console/session` tells the page whether it is logged in (the cookie is HttpOnly). Login attempts
  * are limited to 10 a minute per IP whatever RATE_LIMITS says: this guards the key itself.
+ *
+ * Both POSTs are forms a browser sends with the session cookie, so hono's `csrf` refuses them unless the
+ * browser says they come from our own pages (`Sec-Fetch-Site: same-origin`, or an `Origin` of PUBLIC_URL
+ * or of the host the request was sent to); a form with neither header is refused too.
  */
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { csrf } from 'hono/csrf';
 import type { AppDeps, AppEnv } from '../app.ts';
 import { clientIp } from '../http/client-ip.ts';
 import {
@@ -15,7 +20,7 @@ import {
   isSameOrigin,
   type ConsoleSessions,
 } from '../http/console-session.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError, refusingWith } from '../http/errors.ts';
 import { countHit } from '../http/rate-limit.ts';
 import type { WindowCounter } from '../http/window-counter.ts';
 import type { RateLimit } from '../config.ts';
@@ -34,19 +39,17 @@ export function consoleRoutes(
   const countAttempt = (ip: string) =>
     countHit(counter, clock, `login:${ip}`, LOGIN_LIMIT, 'Too many login attempts; try again later');
 
-  /** A form posted from another site is refused; no Origin at all (curl, old clients) is let through. */
-  function assertNotCrossSite(c: Context) {
-    if (c.req.header('origin') !== undefined && !isSameOrigin(c, sessions.publicOrigin)) {
-      throw new ApiError(403, 'forbidden', 'The console form must be posted from the console page (Origin)');
-    }
-  }
+  const fromOurPages = refusingWith(
+    csrf({ origin: (_origin, c) => isSameOrigin(c, sessions.publicOrigin), secFetchSite: 'same-origin' }),
+    403,
+    () => new ApiError(403, 'forbidden', 'The console form must be posted from the console page (Origin)'),
+  );
 
   const secure = (c: Context) =>
     deps.publicUrl.startsWith('https:') || new URL(c.req.url).protocol === 'https:';
 
   return new Hono<AppEnv>()
-    .post('/console/login', async (c) => {
-      assertNotCrossSite(c);
+    .post('/console/login', fromOurPages, async (c) => {
       await countAttempt(clientIp(c, config.trustProxy));
       const length = Number(c.req.header('content-length') ?? 0);
       const urlencoded = /^application\/x-www-form-urlencoded\s*(;|$)/i.test(
@@ -72,8 +75,7 @@ export function consoleRoutes(
       });
       return c.redirect('/console', 303);
     })
-    .post('/console/logout', async (c) => {
-      assertNotCrossSite(c);
+    .post('/console/logout', fromOurPages, async (c) => {
       await sessions.revoke(getCookie(c, CONSOLE_COOKIE));
       deleteCookie(c, CONSOLE_COOKIE, { path: '/', httpOnly: true, sameSite: 'Strict', secure: secure(c) });
       return c.redirect('/console', 303);
