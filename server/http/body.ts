@@ -20,9 +20,10 @@ export function payloadTooLarge(maxSize: number, what = 'The request body'): Api
  *
  * A declared length is judged here, as hono's `bodyLimit` would judge it (Node then ends the body at
  * that length): `bodyLimit` first asks `c.req.raw.body`, which makes @hono/node-server build a whole
- * WHATWG Request with a stream over the socket, so the handler's read leaves node-server's direct path;
- * that cost a webhook ingest a third of its throughput on our machines. A chunked body goes to
- * `bodyLimit`, which reads it under the limit; a client leaving during that read is ClientClosedRequest.
+ * WHATWG Request with a stream over the socket, so the handler's read leaves node-server's direct path.
+ * With it a webhook ingest took 841 µs of server CPU against 272 µs (median of 3 alternating runs, 2
+ * cores). A chunked body goes to `bodyLimit`, which reads it under the limit; a client leaving during
+ * that read is ClientClosedRequest.
  */
 export function limitBody(
   maxSize: number,

@@ -5,10 +5,10 @@
  * no Access-Control-Allow-Origin, so its page cannot read the answer.
  *
  * Preflights (OPTIONS) are hono's `cors`. Other requests get the same headers from the few lines below:
- * hono's `cors` writes them into `c.res` before the handler runs, and Hono then merges the handler's
- * answer into that response by re-reading its body as a stream, which cost a warm link read about two
- * thirds of its throughput on our machines; headers set with `c.header()` before the handler are part
- * of its answer from the start.
+ * hono's `cors` writes them into `c.res` before the handler runs and calls `c.header()` after it, and
+ * either makes Hono rebuild the handler's answer around its body as a stream. With it a warm link read
+ * took 221 µs of server CPU against 60 µs (median of 3 alternating runs, 2 cores). Headers set with
+ * `c.header()` before the handler are part of its answer from the start.
  */
 import type { MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
