@@ -12,6 +12,7 @@ import { apiCors } from './http/cors.ts';
 import { healthRoutes } from './health/routes.ts';
 import { renderError } from './http/errors.ts';
 import { requestBookkeeping } from './http/request-bookkeeping.ts';
+import { RememberingRouter } from './http/router.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { widgetAssets } from './http/widget-assets.ts';
 import type { Logger } from './logger.ts';
@@ -67,7 +68,7 @@ export type AppEnv = { Variables: AppVariables };
 
 export function createApp(deps: AppDeps) {
   const { sandbox, logger } = deps;
-  const app = new Hono<AppEnv>();
+  const app = new Hono<AppEnv>({ router: new RememberingRouter() });
   const metrics = createMetrics();
   const consoleSessions = createConsoleSessions(deps.store.db, deps.clock, deps.publicUrl);
   // Rate limits' counts: shared through the store on PostgreSQL, so N instances allow each limit once.
