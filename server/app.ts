@@ -5,6 +5,7 @@
  * embedded mode. Its types (AppDeps, AppEnv) live in env.ts, which route files import instead of this.
  */
 import { Hono } from 'hono';
+import { requestId } from 'hono/request-id';
 import { consoleRoutes } from './console/routes.ts';
 import { createConsoleSessions } from './console/sessions.ts';
 import { linkRoutes, sessionRoutes } from './checkout/routes.ts';
@@ -16,6 +17,7 @@ import { apiCors } from './http/cors.ts';
 import { renderError } from './http/errors.ts';
 import { requestBookkeeping } from './http/request-bookkeeping.ts';
 import { RememberingRouter } from './http/router.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { widgetAssets } from './http/widget-assets.ts';
 import { windowCounterFor } from './http/window-counter.ts';
 import { merchantRoutes } from './merchant/routes.ts';
@@ -39,7 +41,11 @@ export function createApp(deps: AppDeps) {
   const merchant = merchantRoutes(deps);
   const contract = docsRoutes(deps.publicUrl);
 
+  // A caller's id is kept when it is a plain token (up to 64 of [A-Za-z0-9_=-]), so logs across
+  // services line up; else a UUID. Answered in X-Request-Id.
+  app.use(requestId({ limitLength: 64 }));
   app.use(requestBookkeeping({ logger, metrics, consoleSessions }));
+  app.use(securityHeaders);
   app.use('/api/v1/*', apiCors(deps.config.allowedOrigins, deps.publicUrl));
   // Lifted limits (RATE_LIMITS=off, benchmarks) leave no middleware in the chain at all.
   if (deps.config.rateLimits !== 'off') app.use('/api/v1/*', payments.ipLimit);

@@ -144,6 +144,20 @@ function commaList(text: string | undefined): string[] {
   return (text ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
 }
 
+/** An address or a CIDR range, IPv4 or IPv6 (what hono's ipRestriction takes). */
+const SourceIpSchema = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]);
+
+/** `WEBHOOK_SOURCE_IPS=49.12.224.228, 10.0.0.0/8, 2a01:4f8::/32`: every entry must be one. */
+function parseSourceIps(text: string | undefined, ctx: RefineContext): string[] | undefined {
+  const entries = text?.split(',').map((ip) => ip.trim()).filter(Boolean);
+  const bad = entries?.find((entry) => !SourceIpSchema.safeParse(entry).success);
+  if (bad !== undefined) {
+    ctx.addIssue({ code: 'custom', message: `has "${bad}", which is not an IP address or a CIDR range` });
+    return z.NEVER;
+  }
+  return entries;
+}
+
 const flag = z.enum(['true', 'false', '1', '0']).default('false').transform((v) => v === 'true' || v === '1');
 
 const optionalText = z
@@ -225,7 +239,7 @@ const EnvSchema = z
     WEBHOOK_SOURCE_IPS: z
       .string()
       .optional()
-      .transform((text) => text?.split(',').map((ip) => ip.trim()).filter(Boolean)),
+      .transform((text, ctx) => parseSourceIps(text, ctx)),
     TRUST_PROXY: flag,
     RATE_LIMITS: z
       .string()

@@ -2,8 +2,8 @@
  * Structured JSON logs (pino). Secrets are redacted by path wherever they could appear.
  *
  * Every line written while a request is handled carries that request's id: the request's own logger
- * (`c.get('logger')`, made by request-bookkeeping.ts) is handed down to what the request calls, as a
- * `logger` argument or in a per-request copy of a service's context. Background work (reconciliation,
+ * (`c.get('logger')`, a pino child made by request-bookkeeping.ts) is handed down to what the request
+ * calls, as a `logger` argument or in a per-request copy of a service's context. Background work (reconciliation,
  * schedules) logs with the app's logger and has no request id.
  *
  * Why not an AsyncLocalStorage scope the logger reads: on Node 20 it turns on async hooks that tax every
@@ -33,31 +33,6 @@ export function loggerOptions(level: string): LoggerOptions {
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   return destination ? pino(loggerOptions(level), destination) : pino(loggerOptions(level));
 }
-
-/**
- * The logger of one request: its lines carry `requestId`. The pino child behind it (bindings serialised
- * to JSON, a new object) is made when a line is actually written, since most requests write none: a
- * call at a level that is off (a `warn` under LOG_LEVEL=error) does nothing, as pino's own does.
- */
-export function requestLogger(logger: Logger, requestId: string): Logger {
-  let child: Logger | undefined;
-  return new Proxy(logger, {
-    get(_appLogger, property) {
-      if (
-        typeof property === 'string' &&
-        property in logger.levels.values &&
-        !logger.isLevelEnabled(property)
-      ) {
-        return writesNothing;
-      }
-      child ??= logger.child({ requestId });
-      const value: unknown = Reflect.get(child, property, child);
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(child) : value;
-    },
-  });
-}
-
-const writesNothing = () => undefined;
 
 /** A copy of a long-lived context whose lines carry the request's id. */
 export function withLogger<T extends { logger: Logger }>(context: T, logger: Logger): T {

@@ -77,7 +77,7 @@ async function main() {
     port: config.port,
     hostname: config.host,
   });
-  answerClientErrors(server);
+  await answerClientErrors(server);
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -5,10 +5,10 @@
  * /api/v1/sessions. The logic lives in service.ts and sessions.ts.
  */
 import { CreateSessionSchema } from '../contract/schemas.ts';
+import { limitBody } from '../http/body.ts';
 import { factory, type AppDeps } from '../env.ts';
 import { pathId, readJson } from '../http/input.ts';
 import { requireMerchant } from '../http/merchant-auth.ts';
-import { setAnswerHeader } from '../http/node-headers.ts';
 import type { MerchantRoutes } from '../merchant/routes.ts';
 import { assertPayable } from './availability.ts';
 import type { CheckoutService } from './service.ts';
@@ -34,9 +34,7 @@ export function linkRoutes(
     .get('/:id', async (c) => {
       const { config: checkoutConfig, body } = await checkout.linkAnswer(pathId(c, 'id'), c.get('logger'));
       assertPayable(checkoutConfig);
-      // One header given to c.body and the other set beforehand: the answer needs no Headers object.
-      setAnswerHeader(c, 'Cache-Control', 'no-store');
-      return c.body(body, 200, { 'Content-Type': 'application/json' });
+      return c.body(body, 200, { 'Content-Type': 'application/json', ...NO_STORE });
     })
     .get('/:id/analytics', ...merchant.linkAnalytics);
 }
@@ -61,8 +59,8 @@ export function sessionRoutes(deps: Pick<AppDeps, 'config' | 'store' | 'clock'>,
         return c.json({ statusCode: 200, data: checkoutConfig }, 200, NO_STORE);
       })
       // The key is checked before a byte of the body is read.
-      .post('/', requireMerchant(config.merchantApiKeys), async (c) => {
-        const body = await readJson(c, CreateSessionSchema, SESSION_BODY_LIMIT);
+      .post('/', requireMerchant(config.merchantApiKeys), limitBody(SESSION_BODY_LIMIT), async (c) => {
+        const body = await readJson(c, CreateSessionSchema);
         const created = await createSession(sessionDeps, body);
         return c.json({ statusCode: 201, data: created }, 201, NO_STORE);
       })

@@ -5,13 +5,18 @@
  * saying nothing more. `POST /console/logout` ends the session. `GET /console/session` tells the page
  * whether it is logged in (the cookie is HttpOnly). Login attempts are limited to 10 a minute per IP
  * whatever RATE_LIMITS says: this guards the key itself.
+ *
+ * Both POSTs are forms a browser sends with the session cookie, so hono's `csrf` refuses them unless the
+ * browser says they come from our own pages (`Sec-Fetch-Site: same-origin`, or an `Origin` of PUBLIC_URL
+ * or of the host the request was sent to); a form with neither header is refused too.
  */
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { csrf } from 'hono/csrf';
 import { factory, type AppDeps } from '../env.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { CONSOLE_COOKIE, CONSOLE_SESSION_MS, isSameOrigin, type ConsoleSessions } from './sessions.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError, refusingWith } from '../http/errors.ts';
 import { countHit } from '../http/rate-limit.ts';
 import type { WindowCounter } from '../http/window-counter.ts';
 import type { RateLimit } from '../config.ts';
@@ -30,20 +35,18 @@ export function consoleRoutes(
   const countAttempt = (ip: string) =>
     countHit(counter, clock, `login:${ip}`, LOGIN_LIMIT, 'Too many login attempts; try again later');
 
-  /** A form posted from another site is refused; no Origin at all (curl, old clients) is let through. */
-  function assertNotCrossSite(c: Context) {
-    if (c.req.header('origin') !== undefined && !isSameOrigin(c, sessions.publicOrigin)) {
-      throw new ApiError(403, 'forbidden', 'The console form must be posted from the console page (Origin)');
-    }
-  }
+  const fromOurPages = refusingWith(
+    csrf({ origin: (_origin, c) => isSameOrigin(c, sessions.publicOrigin), secFetchSite: 'same-origin' }),
+    403,
+    () => new ApiError(403, 'forbidden', 'The console form must be posted from the console page (Origin)'),
+  );
 
   const secure = (c: Context) =>
     deps.publicUrl.startsWith('https:') || new URL(c.req.url).protocol === 'https:';
 
   return factory
     .createApp()
-    .post('/login', async (c) => {
-      assertNotCrossSite(c);
+    .post('/login', fromOurPages, async (c) => {
       await countAttempt(clientIp(c, config.trustProxy));
       const length = Number(c.req.header('content-length') ?? 0);
       const urlencoded = /^application\/x-www-form-urlencoded\s*(;|$)/i.test(
@@ -69,8 +72,7 @@ export function consoleRoutes(
       });
       return c.redirect('/console', 303);
     })
-    .post('/logout', async (c) => {
-      assertNotCrossSite(c);
+    .post('/logout', fromOurPages, async (c) => {
       await sessions.revoke(getCookie(c, CONSOLE_COOKIE));
       deleteCookie(c, CONSOLE_COOKIE, { path: '/', httpOnly: true, sameSite: 'Strict', secure: secure(c) });
       return c.redirect('/console', 303);

@@ -6,11 +6,15 @@
  *
  * Node does not tell a long URL from a large header block (both count toward one limit, reported as
  * HPE_HEADER_OVERFLOW), so both are 431 `request_header_too_large`.
+ *
+ * It hooks Node's `clientError` on the server object because these requests never reach Hono: it is part
+ * of starting the server (main.ts), and reads no request or response object.
  */
 import { STATUS_CODES } from 'node:http';
 import type { ServerType } from '@hono/node-server';
 import type { Duplex } from 'node:stream';
-import { API_SECURITY_HEADERS } from './security-headers.ts';
+import { Hono } from 'hono';
+import { apiSecurityHeaders } from './security-headers.ts';
 
 interface ClientErrorAnswer {
   status: number;
@@ -35,8 +39,17 @@ function clientErrorAnswer(code: string | undefined): ClientErrorAnswer {
   }
 }
 
+/** The API security headers exactly as the app sends them, as header lines: read once from a probe answer. */
+async function apiSecurityHeaderLines(): Promise<string[]> {
+  const probe = await new Hono()
+    .use(apiSecurityHeaders)
+    .get('/', (c) => c.body(null, 204))
+    .request('/');
+  return [...probe.headers].map(([name, value]) => `${name}: ${value}`);
+}
+
 /** The whole response, head and body, as bytes ready for the socket. */
-function clientErrorResponse(answer: ClientErrorAnswer): string {
+function clientErrorResponse(answer: ClientErrorAnswer, securityHeaders: string[]): string {
   const body = JSON.stringify({
     statusCode: answer.status,
     error: { code: answer.code, message: answer.message },
@@ -47,19 +60,20 @@ function clientErrorResponse(answer: ClientErrorAnswer): string {
     `Content-Length: ${Buffer.byteLength(body)}`,
     'Cache-Control: no-store',
     'Connection: close',
-    ...API_SECURITY_HEADERS.map(([name, value]) => `${name}: ${value}`),
+    ...securityHeaders,
   ];
   return `${head.join('\r\n')}\r\n\r\n${body}`;
 }
 
 /** Installs the answer on an http server (replacing Node's default, which only applies with no listener). */
-export function answerClientErrors(server: ServerType): void {
+export async function answerClientErrors(server: ServerType): Promise<void> {
+  const securityHeaders = await apiSecurityHeaderLines();
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
     // The client is gone or the socket already closed: there is no one to answer.
     if (error.code === 'ECONNRESET' || !socket.writable) {
       socket.destroy();
       return;
     }
-    socket.end(clientErrorResponse(clientErrorAnswer(error.code)));
+    socket.end(clientErrorResponse(clientErrorAnswer(error.code), securityHeaders));
   });
 }

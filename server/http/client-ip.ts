@@ -5,14 +5,13 @@
  */
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
-import { requestHeader } from './node-headers.ts';
 
 /** In-process requests (tests, the sandbox's own calls) have no socket: they all share this address. */
 export const UNKNOWN_IP = 'unknown';
 
 export function clientIp(c: Context, trustProxy: boolean): string {
   if (trustProxy) {
-    const first = requestHeader(c, 'x-forwarded-for')?.split(',')[0]?.trim();
+    const first = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
     if (first && first.length <= 64) return first;
   }
   try {

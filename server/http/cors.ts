@@ -1,52 +1,42 @@
 /**
- * CORS for the public API: only the merchant's own pages (ALLOWED_ORIGINS) may call
- * /api/v1 from a browser. Unset means this server's own origin only; `*` opens it to every origin, which
- * is safe for the public routes because every payment needs its token, but is never the default.
+ * CORS for the public API: only the merchant's own pages (ALLOWED_ORIGINS) may call /api/v1 from a
+ * browser. Unset means this server's own origin only; `*` opens it to every origin, which is safe for the
+ * public routes because every payment needs its token, but is never the default. A refused origin gets
+ * no Access-Control-Allow-Origin, so its page cannot read the answer.
  *
- * Preflights go through hono's `cors`. Other requests get the same headers without it: hono's `cors`
- * writes to `c.res` before the handler runs, and the handler's answer is then merged into that response
- * by re-reading its body as a stream, which cost more than the rest of a cached GET. Headers set before
- * `next` (node-headers.ts) land in the handler's answer directly.
+ * Preflights (OPTIONS) are hono's `cors`. Other requests get the same headers from the few lines below:
+ * hono's `cors` writes them into `c.res` before the handler runs and calls `c.header()` after it, and
+ * either makes Hono rebuild the handler's answer around its body as a stream. With it a warm link read
+ * took 221 µs of server CPU against 60 µs (median of 3 alternating runs, 2 cores). Headers set with
+ * `c.header()` before the handler are part of its answer from the start.
  */
-import type { Context, MiddlewareHandler, Next } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
-import { nodeResponse, requestHeader } from './node-headers.ts';
 
-const EXPOSE_HEADERS = ['Retry-After', 'X-Request-Id'].join(',');
+const EXPOSE_HEADERS = ['Retry-After', 'X-Request-Id'];
 
 export function apiCors(allowedOrigins: string[] | undefined, publicUrl: string): MiddlewareHandler {
   const allowed = new Set(allowedOrigins ?? [new URL(publicUrl).origin]);
+  // A function, so the answer names the caller's own origin (never `*`) and varies on Origin.
   const allowOrigin = (origin: string) => (allowed.has('*') || allowed.has(origin) ? origin : null);
   const preflight = cors({
     origin: allowOrigin,
     allowMethods: ['GET', 'POST', 'OPTIONS'],
     allowHeaders: ['Content-Type', 'Idempotency-Key', 'Payment-Token', 'Authorization', 'Last-Event-ID'],
-    exposeHeaders: EXPOSE_HEADERS.split(','),
+    exposeHeaders: EXPOSE_HEADERS,
     maxAge: 600,
   });
-  // Not async on Node's path: the handler's promise is passed on as it is, with no extra one per request.
-  return (c, next) => {
+  const exposed = EXPOSE_HEADERS.join(',');
+  return async (c, next) => {
     if (c.req.method === 'OPTIONS') return preflight(c, next);
-    const origin = allowOrigin(requestHeader(c, 'origin') || '');
-    const outgoing = nodeResponse(c);
-    if (!outgoing) return withHonoHeaders(c, next, origin);
-    // Merged into the handler's answer when its head is written. Exposed headers mean something only to
-    // a browser reading a cross-origin answer it was allowed to read.
+    const origin = allowOrigin(c.req.header('origin') ?? '');
+    // Exposed headers mean something only to a page allowed to read the answer.
     if (origin) {
-      outgoing.setHeader('Access-Control-Allow-Origin', origin);
-      outgoing.setHeader('Access-Control-Expose-Headers', EXPOSE_HEADERS);
+      c.header('Access-Control-Allow-Origin', origin);
+      c.header('Access-Control-Expose-Headers', exposed);
     }
-    outgoing.setHeader('Vary', 'Origin');
-    return next();
+    await next();
+    // On the answer's own headers: `c.header()` after the handler would rebuild the answer as a stream.
+    c.res.headers.append('Vary', 'Origin');
   };
-}
-
-/** The same headers through Hono's API, where there is no Node response (app.request()). */
-async function withHonoHeaders(c: Context, next: Next, origin: string | null) {
-  if (origin) {
-    c.header('Access-Control-Allow-Origin', origin);
-    c.header('Access-Control-Expose-Headers', EXPOSE_HEADERS);
-  }
-  await next();
-  c.res.headers.append('Vary', 'Origin');
 }

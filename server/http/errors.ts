@@ -3,7 +3,7 @@
  * the HTTP status equal to `statusCode`. Routes throw ApiError (or let a ZodError / ProviderError escape);
  * `renderError`, the app's one onError, turns anything into that envelope. Never a stack, never a secret.
  */
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
@@ -55,6 +55,26 @@ export function fromProviderError(error: ProviderError): ApiError {
     return new ApiError(503, 'provider_unavailable', 'The payment provider is unavailable; try again shortly');
   }
   return new ApiError(502, 'provider_error', `The payment provider refused the request: ${error.message}`);
+}
+
+/**
+ * A hono middleware whose own refusal (an HTTPException with `status`, as `csrf` and `ipRestriction`
+ * throw with a plain-text body) is thrown as `refusal(c)` instead: our envelope, with a message that says
+ * what was refused. Only the middleware's own errors reach the catch: Hono answers a later handler's
+ * error where it happens, so `next()` resolves.
+ */
+export function refusingWith(
+  middleware: MiddlewareHandler,
+  status: number,
+  refusal: (c: Context) => Error,
+): MiddlewareHandler {
+  return async (c, next) => {
+    try {
+      return await middleware(c, next);
+    } catch (error) {
+      throw error instanceof HTTPException && error.status === status ? refusal(c) : error;
+    }
+  };
 }
 
 export interface ErrorLogger {
@@ -110,6 +130,7 @@ function toApiError(error: unknown): ApiError {
     const status = error.status as ContentfulStatusCode;
     if (status === 413) return new ApiError(413, 'payload_too_large', 'The request body is too large');
     if (status === 401) return new ApiError(401, 'unauthorized', error.message || 'Authentication required');
+    if (status === 403) return new ApiError(403, 'forbidden', error.message || 'This request is not allowed');
     if (status < 500) return new ApiError(status, 'validation_failed', error.message || 'The request is not valid');
   }
   return new ApiError(500, 'internal', 'Something went wrong on our side; the request id is in the logs');

@@ -31,13 +31,9 @@ export function pathId(c: Context, name: string): string {
   );
 }
 
-/** The JSON body (at most `maxSize` bytes, see body.ts) checked against `schema`. */
-export async function readJson<S extends z.ZodType>(
-  c: Context,
-  schema: S,
-  maxSize: number,
-): Promise<z.output<S>> {
-  const body = await readJsonBody(c, maxSize);
+/** The JSON body (behind body.ts's `limitBody`) checked against `schema`. */
+export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+  const body = await readJsonBody(c);
   const parsed = await schema.safeParseAsync(body);
   if (!parsed.success) throw validationFailed(fieldErrors(parsed.error));
   return parsed.data;

@@ -10,7 +10,6 @@ import { getCookie } from 'hono/cookie';
 import { factory, type AppEnv } from '../env.ts';
 import { CONSOLE_COOKIE, isSameOrigin } from '../console/sessions.ts';
 import { ApiError } from './errors.ts';
-import { requestHeader } from './node-headers.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -39,10 +38,12 @@ export function hasMerchantKey(authorization: string | undefined, merchantApiKey
 }
 
 export async function assertMerchant(c: Context<AppEnv>, merchantApiKeys: readonly string[]): Promise<void> {
-  if (hasMerchantKey(requestHeader(c, 'authorization'), merchantApiKeys)) return;
+  if (hasMerchantKey(c.req.header('authorization'), merchantApiKeys)) return;
   // The app sets `consoleSessions`; a sub-app run on its own has none and takes the key only.
   const sessions = c.get('consoleSessions');
   if (merchantApiKeys.length > 0 && sessions && (await sessions.expiresAt(getCookie(c, CONSOLE_COOKIE))) !== undefined) {
+    // Our own check, not hono's `csrf`: that one judges form-encodable bodies only, and a JSON POST
+    // carried by the cookie must come from our pages too.
     if (SAFE_METHODS.has(c.req.method) || isSameOrigin(c, sessions.publicOrigin)) return;
     throw new ApiError(403, 'forbidden', 'A console request must come from the console page (Origin)');
   }

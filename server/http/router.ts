@@ -7,6 +7,10 @@
  * middleware `*` and `/api/v1/*` included) on every request: on a cached link read that walk cost more
  * than the handler. A match depends on nothing but the method and the path, and Hono only reads it, so
  * the result for a path asked for again (a popular link, a payment being polled) is reused.
+ *
+ * Kept after issue 13 on its numbers: with Hono's default router a warm link read took 68.5 µs of
+ * server CPU against 51.6 µs with this one, and its throughput fell from 0.51 to 0.31 of the bare Hono
+ * route (medians of 5 alternating runs on 2 busy cores; before the issue's changes, 49.3 µs and 0.53).
  */
 import type { Result, Router } from 'hono/router';
 import { RegExpRouter } from 'hono/router/reg-exp-router';

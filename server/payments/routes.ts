@@ -7,7 +7,7 @@ import type { Context } from 'hono';
 import { factory, type AppDeps } from '../env.ts';
 import { ConfirmPaymentSchema, CreatePaymentSchema } from '../contract/schemas.ts';
 import { clientIp } from '../http/client-ip.ts';
-import { readJsonBody } from '../http/body.ts';
+import { limitBody, readJsonBody } from '../http/body.ts';
 import { fieldErrors, validationFailed } from '../http/errors.ts';
 import { requireMerchant } from '../http/merchant-auth.ts';
 import { readQuery } from '../merchant/query.ts';
@@ -18,7 +18,6 @@ import { listPayments, PaymentListQuerySchema } from './list.ts';
 import type { PaymentService } from './service.ts';
 import { paymentStream } from './stream.ts';
 import { isPaymentReference } from './tokens.ts';
-import { requestHeader } from '../http/node-headers.ts';
 import { withLogger } from '../logger.ts';
 
 export const PAYMENT_TOKEN_HEADER = 'Payment-Token';
@@ -37,7 +36,7 @@ export function paymentRoutes(
     const reference = c.req.param('reference');
     return reference && isPaymentReference(reference) ? reference : undefined;
   });
-  const tokenOf = (c: Context) => requestHeader(c, PAYMENT_TOKEN_HEADER);
+  const tokenOf = (c: Context) => c.req.header(PAYMENT_TOKEN_HEADER);
 
   return factory
     .createApp()
@@ -45,9 +44,9 @@ export function paymentRoutes(
       const query = readQuery(c, PaymentListQuerySchema);
       return c.json(await listPayments(store.db, query), 200, { 'Cache-Control': 'no-store' });
     })
-    .post('/', rateLimit(limiter, 'create', ipOf), async (c) => {
-      const key = readIdempotencyKey(requestHeader(c, IDEMPOTENCY_HEADER));
-      const body = await readJsonBody(c, CREATE_BODY_LIMIT);
+    .post('/', rateLimit(limiter, 'create', ipOf), limitBody(CREATE_BODY_LIMIT), async (c) => {
+      const key = readIdempotencyKey(c.req.header(IDEMPOTENCY_HEADER));
+      const body = await readJsonBody(c);
       // A malformed request is refused before the key is taken (nothing ran, so nothing is kept).
       const parsed = CreatePaymentSchema.safeParse(body);
       if (!parsed.success) throw validationFailed(fieldErrors(parsed.error));
@@ -65,9 +64,9 @@ export function paymentRoutes(
         () => service.create(parsed.data, c.get('logger')),
       );
     })
-    .post('/:reference/confirm', perReference, async (c) => {
+    .post('/:reference/confirm', perReference, limitBody(CONFIRM_BODY_LIMIT), async (c) => {
       const row = await service.authorize(c.req.param('reference'), tokenOf(c));
-      const parsed = ConfirmPaymentSchema.safeParse(await readJsonBody(c, CONFIRM_BODY_LIMIT));
+      const parsed = ConfirmPaymentSchema.safeParse(await readJsonBody(c));
       if (!parsed.success) throw validationFailed(fieldErrors(parsed.error));
       const payment = await service.confirm(row, parsed.data, c.get('logger'));
       return c.json({ statusCode: 200, data: payment }, 200, { 'Cache-Control': 'no-store' });

@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { factory, type AppEnv } from '../env.ts';
 import { IdSchema } from '../contract/common.ts';
-import { readJsonBody } from '../http/body.ts';
+import { limitBody, readJsonBody } from '../http/body.ts';
 import { fieldErrors, validationFailed } from '../http/errors.ts';
 import { pathId } from '../http/input.ts';
 import { requireMerchant } from '../http/merchant-auth.ts';
@@ -25,7 +25,6 @@ import { readQuery } from '../merchant/query.ts';
 import { listPayouts, PayoutListQuerySchema } from './list.ts';
 import type { Database } from '../store/schema.ts';
 import type { PayoutService } from './service.ts';
-import { requestHeader } from '../http/node-headers.ts';
 
 const BODY_LIMIT = 8 * 1024;
 const NO_STORE = { 'Cache-Control': 'no-store' };
@@ -58,6 +57,7 @@ export function payoutRoutes(
 ) {
   const { clock } = deps;
   const merchant = requireMerchant(deps.merchantApiKeys);
+  const limit = limitBody(BODY_LIMIT);
   const service = (c: Context<AppEnv>) => serviceFor(c.get('logger'));
 
   return factory
@@ -70,17 +70,17 @@ export function payoutRoutes(
       );
       return c.json({ statusCode: 200, data: await service(c).properties(slug) }, 200, NO_STORE);
     })
-    .post('/recipients/validate', merchant, async (c) => {
-      const request = parsed(ValidateRecipientBodySchema, await readJsonBody(c, BODY_LIMIT));
+    .post('/recipients/validate', merchant, limit, async (c) => {
+      const request = parsed(ValidateRecipientBodySchema, await readJsonBody(c));
       return c.json({ statusCode: 201, data: await service(c).validateRecipient(request) }, 201, NO_STORE);
     })
     .get('/', merchant, async (c) => {
       const query = readQuery(c, PayoutListQuerySchema);
       return c.json(await listPayouts(db, query), 200, NO_STORE);
     })
-    .post('/', merchant, async (c) => {
-      const key = readIdempotencyKey(requestHeader(c, IDEMPOTENCY_HEADER));
-      const body = await readJsonBody(c, BODY_LIMIT);
+    .post('/', merchant, limit, async (c) => {
+      const key = readIdempotencyKey(c.req.header(IDEMPOTENCY_HEADER));
+      const body = await readJsonBody(c);
       // Refusals that ran nothing are answered before the key is taken, so nothing is kept for them.
       const input = parsed(CreatePayoutBodySchema, body);
       const payouts = service(c);

@@ -20,6 +20,7 @@ import { notFound, renderSandboxError, SandboxError } from './errors.ts';
 import { hostedPageRoutes } from './collections/hosted-page.ts';
 import { paymentLinkRoutes } from './links/routes.ts';
 import { seedSandbox } from './seed.ts';
+import { limitSandboxBody } from './validate.ts';
 import { deliverDue } from './webhooks.ts';
 
 export interface SandboxDeps {
@@ -47,6 +48,8 @@ export async function createSandbox(deps: SandboxDeps) {
   const api = new Hono()
     .use(requireClientCredentials(context))
     .use(injectFaults(context))
+    // POSTs only: on a GET, bodyLimit's look at the body would build a whole Request for nothing.
+    .post('*', limitSandboxBody())
     .route('/', paymentLinkRoutes(context))
     .route('/', collectionRoutes(context))
     .route('/', disbursementRoutes(context))

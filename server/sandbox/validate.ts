@@ -4,9 +4,8 @@
  */
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { readBodyBytes, strictUtf8 } from '../http/body.ts';
+import { limitBody, readBodyBytes, strictUtf8 } from '../http/body.ts';
 import { repeatedQueryKeys } from '../http/input.ts';
-import { nodeRequest } from '../http/node-headers.ts';
 import { describeZodError, validationError } from './errors.ts';
 
 /** Far above any request of the provider API (the largest, a payment link, is a few kB). */
@@ -22,25 +21,21 @@ export async function readBody<S extends z.ZodType>(c: Context, schema: S): Prom
   return result.data;
 }
 
-/**
- * Over HTTP (@hono/node-server), the bytes come straight from Node's request, under a size limit:
- * `c.req.json()` would first build a WHATWG Request with a stream over the socket, a sixth of a direct
- * charge's cost. In-process (the embedded sandbox, tests) the request already holds its text.
- */
+/** The body's bytes (a client that left mid-body is ClientClosedRequest, 499) as a JSON value. */
 async function readJson(c: Context): Promise<unknown> {
-  if (!nodeRequest(c)) {
-    return c.req.json<unknown>().catch(() => {
-      throw validationError('Request body is not valid JSON');
-    });
-  }
-  const tooLarge = () => validationError(`Request body must be at most ${SANDBOX_BODY_LIMIT} bytes`);
-  const bytes = await readBodyBytes(c, SANDBOX_BODY_LIMIT, tooLarge);
+  const bytes = await readBodyBytes(c);
   try {
     return JSON.parse(strictUtf8.decode(bytes));
   } catch {
     throw validationError('Request body is not valid JSON');
   }
 }
+
+/** In front of the routes that take a body: over the limit is a ValidationError, as the provider answers. */
+export const limitSandboxBody = () =>
+  limitBody(SANDBOX_BODY_LIMIT, () =>
+    validationError(`Request body must be at most ${SANDBOX_BODY_LIMIT} bytes`),
+  );
 
 /** A query with each key at most once (as our own lists: never a silent pick of one value), by `schema`. */
 export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {

@@ -2,8 +2,8 @@
  * Upload routes, mounted at /api/v1/uploads: a payer's file for a `file-upload` field (public,
  * limited), and the merchant's download of it (bearer). The checks live in service.ts.
  */
-import { bodyLimit } from 'hono/body-limit';
 import { factory, type AppDeps } from '../env.ts';
+import { limitBody } from '../http/body.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { ApiError, validationFailed } from '../http/errors.ts';
 import { pathId } from '../http/input.ts';
@@ -14,9 +14,7 @@ import { assertUploadQuota, findUpload, MAX_UPLOAD_BYTES, storeUpload } from './
 /** The file plus the multipart envelope around it (boundaries, part headers, a long file name). */
 const MULTIPART_OVERHEAD = 64 * 1024;
 
-const tooLarge = () => {
-  throw new ApiError(413, 'payload_too_large', 'The file is larger than 5 MB');
-};
+const tooLarge = () => new ApiError(413, 'payload_too_large', 'The file is larger than 5 MB');
 
 export function uploadRoutes(deps: Pick<AppDeps, 'config' | 'store' | 'clock'>) {
   const { config } = deps;
@@ -24,7 +22,7 @@ export function uploadRoutes(deps: Pick<AppDeps, 'config' | 'store' | 'clock'>) 
     .createApp()
     .post(
       '/',
-      bodyLimit({ maxSize: MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD, onError: tooLarge }),
+      limitBody(MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD, tooLarge),
       async (c) => {
         const ip = clientIp(c, config.trustProxy);
         // Counted before the body is read: a client over its quota costs no parsing.

@@ -138,7 +138,7 @@ async function applyTo(
 export function disbursementWebhookRoutes(deps: Pick<AppDeps, 'config'>, payouts: PayoutContext) {
   return factory.createApp().post(
     '/',
-    signedWebhook(deps, {
+    ...signedWebhook(deps, {
       kind: 'disbursement',
       schema: ReceivedDisbursementWebhookSchema,
       ingest: (text, event, logger) => ingestDisbursementWebhook(withLogger(payouts, logger), text, event),

@@ -13,7 +13,7 @@ import { signedWebhook } from './signed.ts';
 export function webhookRoutes(deps: Pick<AppDeps, 'config'>, payments: VerifyContext) {
   return factory.createApp().post(
     '/',
-    signedWebhook(deps, {
+    ...signedWebhook(deps, {
       kind: 'collection',
       schema: ReceivedCollectionWebhookSchema,
       ingest: (text, event, logger) => ingestCollectionWebhook(withLogger(payments, logger), text, event),

@@ -1,18 +1,19 @@
 /**
  * The one way provider webhooks come in, shared by `/webhooks/payments` and
- * `/webhooks/disbursements`: a body limit, the optional source-IP allowlist, the signature checked over
+ * `/webhooks/disbursements`: the optional source-IP allowlist (hono's `ipRestriction`: addresses or CIDR
+ * ranges), a body limit (hono's `bodyLimit`), the signature checked over
  * the raw bytes exactly as received (re-serialised JSON would not match) against the client secret and,
  * during a rotation, the previous one, then strict UTF-8 JSON and the event's schema. Only then does the
  * route's own `ingest` run, which stores the event before the 200.
  */
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import { ipRestriction } from 'hono/ip-restriction';
 import type { z } from 'zod';
 import type { AppDeps, AppEnv } from '../env.ts';
 import { clientIp } from '../http/client-ip.ts';
-import { payloadTooLarge, readBodyBytes, strictUtf8 } from '../http/body.ts';
-import { ApiError, fieldErrors, validationFailed } from '../http/errors.ts';
+import { limitBody, payloadTooLarge, readBodyBytes, strictUtf8 } from '../http/body.ts';
+import { ApiError, fieldErrors, refusingWith, validationFailed } from '../http/errors.ts';
 import { SIGNATURE_HEADER, verifyWebhookSignature } from '../provider/signature.ts';
-import { requestHeader } from '../http/node-headers.ts';
 import type { Logger } from '../logger.ts';
 
 /** A webhook is well under 2 kB; 256 kB refuses floods without refusing a verbose provider. */
@@ -26,25 +27,33 @@ export interface SignedWebhook<S extends z.ZodType> {
   ingest(rawText: string, event: z.output<S>, logger: Logger): Promise<string>;
 }
 
+/**
+ * WEBHOOK_SOURCE_IPS as hono's `ipRestriction` over our client IP (the socket's, or the first
+ * X-Forwarded-For entry behind TRUST_PROXY), refusing in our envelope; null when the list is unset.
+ */
+function sourceIpAllowlist(config: AppDeps['config']): MiddlewareHandler | null {
+  const allowList = config.webhookSourceIps;
+  if (!allowList?.length) return null;
+  const ipOf = (c: Context) => clientIp(c, config.trustProxy);
+  return refusingWith(ipRestriction(ipOf, { allowList }), 403, (c) => {
+    (c as Context<AppEnv>)
+      .get('logger')
+      .warn({ ip: ipOf(c) }, 'webhook from an address outside WEBHOOK_SOURCE_IPS refused');
+    return new ApiError(403, 'forbidden', 'Webhooks are not accepted from this address');
+  });
+}
+
 /** The middleware and handler of one webhook route, to spread into `.post(path, ...)`. */
 export function signedWebhook<S extends z.ZodType>(deps: Pick<AppDeps, 'config'>, webhook: SignedWebhook<S>) {
   const { config } = deps;
   const secrets = [config.clientSecret, config.clientSecretPrevious ?? ''];
-  const sourceIps = config.webhookSourceIps?.length ? new Set(config.webhookSourceIps) : null;
+  const allowlist = sourceIpAllowlist(config);
+  const limit = limitBody(WEBHOOK_BODY_LIMIT, () => payloadTooLarge(WEBHOOK_BODY_LIMIT, 'A webhook body'));
 
   const receive = async (c: Context<AppEnv>) => {
     const logger = c.get('logger');
-    if (sourceIps) {
-      const ip = clientIp(c, config.trustProxy);
-      if (!sourceIps.has(ip)) {
-        logger.warn({ ip }, 'webhook from an address outside WEBHOOK_SOURCE_IPS refused');
-        throw new ApiError(403, 'forbidden', 'Webhooks are not accepted from this address');
-      }
-    }
-    const raw = await readBodyBytes(c, WEBHOOK_BODY_LIMIT, () =>
-      payloadTooLarge(WEBHOOK_BODY_LIMIT, 'A webhook body'),
-    );
-    if (!verifyWebhookSignature(raw, requestHeader(c, SIGNATURE_HEADER), secrets)) {
+    const raw = await readBodyBytes(c);
+    if (!verifyWebhookSignature(raw, c.req.header(SIGNATURE_HEADER), secrets)) {
       logger.warn({ bytes: raw.byteLength, kind: webhook.kind }, 'webhook with a bad signature refused');
       throw new ApiError(401, 'invalid_signature', 'The webhook signature does not match');
     }
@@ -68,5 +77,12 @@ export function signedWebhook<S extends z.ZodType>(deps: Pick<AppDeps, 'config'>
     return c.json({ statusCode: 200, data: { received: true, outcome } }, 200);
   };
 
-  return receive;
+  // The allowlist before the limit, so an unlisted sender's body is never read.
+  const guard: MiddlewareHandler = allowlist
+    ? (c, next) =>
+        allowlist(c, async () => {
+          await limit(c, next);
+        })
+    : limit;
+  return [guard, receive] as const;
 }

@@ -13,7 +13,8 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
-const login = (apiKey: string, headers: Record<string, string> = {}) =>
+/** As the console page posts its form: a browser names the page's origin. */
+const login = (apiKey: string, headers: Record<string, string> = { origin: TEST_PUBLIC_URL }) =>
   t.request('POST', '/console/login', new URLSearchParams({ apiKey }).toString(), { ...FORM, ...headers });
 
 /** `pay_console=<id>` from a Set-Cookie answer. */
@@ -42,7 +43,7 @@ describe('POST /console/login', () => {
     const https = await startApp({ env: { PUBLIC_URL: 'https://pay.test' } });
     const res = await https.app.request('https://pay.test/console/login', {
       method: 'POST',
-      headers: FORM,
+      headers: { ...FORM, origin: 'https://pay.test' },
       body: `apiKey=${TEST_MERCHANT_KEY}`,
     });
     expect(res.headers.get('set-cookie')).toMatch(/; Secure/);
@@ -66,11 +67,24 @@ describe('POST /console/login', () => {
     expect(res.headers.get('location')).toBe('/console?error=1');
   });
 
-  it('refuses a form posted from another site', async () => {
-    const res = await login(TEST_MERCHANT_KEY, { origin: 'https://evil.test' });
+  it.each([
+    ['from another site', { origin: 'https://evil.test', 'sec-fetch-site': 'cross-site' }],
+    ['from another site (Origin only)', { origin: 'https://evil.test' }],
+    ['with neither Origin nor Sec-Fetch-Site', {}],
+  ])('refuses a form posted %s (csrf), in our envelope', async (_how, headers: Record<string, string>) => {
+    const res = await login(TEST_MERCHANT_KEY, headers);
     expect(res.status).toBe(403);
-    expect(res.json.error.code).toBe('forbidden');
+    expect(res.json).toEqual({
+      statusCode: 403,
+      error: { code: 'forbidden', message: 'The console form must be posted from the console page (Origin)' },
+    });
     expect(res.headers.get('set-cookie')).toBeNull();
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+  });
+
+  it('takes a form that only Sec-Fetch-Site says is from our pages', async () => {
+    const res = await login(TEST_MERCHANT_KEY, { 'sec-fetch-site': 'same-origin' });
+    expect(res.headers.get('location')).toBe('/console');
   });
 
   it('allows 10 attempts a minute per IP, then 429 even for the right key, then again a minute later', async () => {
@@ -124,6 +138,17 @@ describe('the session cookie on merchant routes', () => {
     t.clock.advance(8 * 3600_000);
     expect((await t.request('GET', '/api/v1/wallets', undefined, { cookie })).status).toBe(401);
     expect((await t.request('GET', '/console/session', undefined, { cookie })).status).toBe(401);
+  });
+
+  it('POST /console/logout from another site is refused and ends nothing', async () => {
+    const cookie = await loggedIn();
+    const res = await t.request('POST', '/console/logout', undefined, {
+      cookie,
+      origin: 'https://evil.test',
+    });
+    expect(res.status).toBe(403);
+    expect(res.json.error.code).toBe('forbidden');
+    expect((await t.request('GET', '/console/session', undefined, { cookie })).status).toBe(200);
   });
 
   it('POST /console/logout ends the session and clears the cookie', async () => {

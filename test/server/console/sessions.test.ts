@@ -58,6 +58,7 @@ describe.each(engines)('console sessions on $name', (engine) => {
   async function login(t: AppFixture): Promise<{ cookie: string; id: string }> {
     const res = await t.request('POST', '/console/login', `apiKey=${TEST_MERCHANT_KEY}`, {
       'content-type': 'application/x-www-form-urlencoded',
+      origin: TEST_PUBLIC_URL,
     });
     const id = /^pay_console=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
     if (!id) throw new Error(`no session cookie (status ${res.status})`);

@@ -162,7 +162,7 @@ describe.skipIf(!postgresUrl)('two instances on one PostgreSQL', { timeout: 40_0
   it('a console session made on A is valid on B', async () => {
     const login = await fetch(`${a.url}/console/login`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: a.url },
       body: `apiKey=${MERCHANT_KEY}`,
       redirect: 'manual',
     });

@@ -6,14 +6,21 @@ import { connect } from 'node:net';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerClientErrors } from '../../../server/http/client-error.ts';
-import { API_SECURITY_HEADERS } from '../../../server/http/security-headers.ts';
 import { serveOnLoopback, type Loopback } from '../loopback.ts';
+
+/** The API answers' security headers (security-headers.test.ts checks the app sends the same). */
+const API_SECURITY_HEADERS = [
+  ['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"],
+  ['Strict-Transport-Security', 'max-age=15552000; includeSubDomains'],
+  ['X-Content-Type-Options', 'nosniff'],
+  ['X-Frame-Options', 'DENY'],
+] as const;
 
 let loopback: Loopback;
 beforeAll(async () => {
   const app = new Hono().get('/', (c) => c.json({ statusCode: 200 }));
   loopback = await serveOnLoopback((request, env) => app.fetch(request, env));
-  answerClientErrors(loopback.server);
+  await answerClientErrors(loopback.server);
 });
 afterAll(() => loopback.close());
 
@@ -49,6 +56,7 @@ describe("requests Node's parser refuses", () => {
     expect(res.status).toBe(431);
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
     for (const [name, value] of API_SECURITY_HEADERS) expect(res.headers.get(name.toLowerCase())).toBe(value);
+    expect(res.headers.get('referrer-policy')).toBeUndefined(); // a document-only header
     expect(JSON.parse(res.body)).toEqual({
       statusCode: 431,
       error: { code: 'request_header_too_large', message: 'The request line and headers are too large' },

@@ -1,8 +1,8 @@
 /**
  * The app behind @hono/node-server, as main.ts serves it (Node bindings passed along), over a real
  * socket: what app.request() cannot show. Answers made from shared header constants must each carry
- * their own Content-Length, and the headers set on Node's response before the handler (security headers,
- * CORS, the request id) must reach every answer.
+ * their own Content-Length, and the headers the middleware adds (security headers, CORS, the request id)
+ * must reach every answer.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startApp, type AppFixture } from '../app-fixture.ts';
@@ -91,7 +91,7 @@ it("keeps a caller's request id on the answer and on the request's log lines", a
   ]);
 });
 
-it('reads the payment token, the idempotency key and the webhook signature from Node, whatever their case', async () => {
+it('reads the payment token, the idempotency key and the webhook signature whatever their case', async () => {
   const create = (key: string) =>
     fetch(`${base}/api/v1/payments`, {
       method: 'POST',

@@ -1,11 +1,12 @@
 /**
- * Which security headers each kind of answer carries (server/http/security-headers.ts), on both of the
- * app's header paths: Node's response under @hono/node-server (a real socket), and Hono's answer under
- * app.request(). API answers get exactly the REST set; everything else gets the document set.
+ * Which security headers each kind of answer carries (server/http/security-headers.ts), over a real
+ * socket under @hono/node-server and through app.request(): the same pipeline either way. API answers get
+ * exactly the REST set; everything else gets the document set; a header the handler set itself wins.
  */
+import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signWebhook } from '../../../server/provider/signature.ts';
-import { API_SECURITY_HEADERS, DOCUMENT_SECURITY_HEADERS } from '../../../server/http/security-headers.ts';
+import { securityHeaders } from '../../../server/http/security-headers.ts';
 import { startApp, type AppFixture } from '../app-fixture.ts';
 import { serveOnLoopback, type Loopback } from '../loopback.ts';
 
@@ -21,13 +22,48 @@ afterAll(async () => {
   await t.close();
 });
 
-/** Every header either list names, with the value this answer gave it (null: absent). */
+type HeaderList = readonly (readonly [string, string])[];
+
+const STRICT_TRANSPORT = ['Strict-Transport-Security', 'max-age=15552000; includeSubDomains'] as const;
+const NO_SNIFF = ['X-Content-Type-Options', 'nosniff'] as const;
+
+/** The OWASP REST Security Cheat Sheet's set. */
+const API_SECURITY_HEADERS: HeaderList = [
+  ['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"],
+  STRICT_TRANSPORT,
+  NO_SNIFF,
+  ['X-Frame-Options', 'DENY'],
+];
+
+const DOCUMENT_SECURITY_HEADERS: HeaderList = [
+  [
+    'Content-Security-Policy',
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: https: http:; frame-ancestors 'none'",
+  ],
+  ['Origin-Agent-Cluster', '?1'],
+  ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+  STRICT_TRANSPORT,
+  NO_SNIFF,
+  ['X-DNS-Prefetch-Control', 'off'],
+  ['X-Download-Options', 'noopen'],
+  ['X-Frame-Options', 'SAMEORIGIN'],
+  ['X-Permitted-Cross-Domain-Policies', 'none'],
+  ['X-XSS-Protection', '0'],
+];
+
+/** Every header either list names, or hono's secureHeaders can send, with this answer's value (null: absent). */
 const EVERY_NAME = [
-  ...new Set([...API_SECURITY_HEADERS, ...DOCUMENT_SECURITY_HEADERS].map(([name]) => name)),
+  ...new Set([
+    ...[...API_SECURITY_HEADERS, ...DOCUMENT_SECURITY_HEADERS].map(([name]) => name),
+    'Cross-Origin-Resource-Policy',
+    'Cross-Origin-Opener-Policy',
+    'Cross-Origin-Embedder-Policy',
+    'Permissions-Policy',
+  ]),
 ];
 const securityHeadersOf = (headers: Headers) =>
   Object.fromEntries(EVERY_NAME.map((name) => [name.toLowerCase(), headers.get(name)]));
-const expected = (list: typeof API_SECURITY_HEADERS) =>
+const expected = (list: HeaderList) =>
   Object.fromEntries(
     EVERY_NAME.map((name) => [name.toLowerCase(), list.find(([listed]) => listed === name)?.[1] ?? null]),
   );
@@ -94,4 +130,18 @@ describe.each([
       expect(answer.headers.get('vary')).toBe('Origin');
     }
   });
+});
+
+it("keeps a header the handler set itself: a page's own Content-Security-Policy wins", async () => {
+  const page = "default-src 'self'; script-src 'self' 'nonce-abc'";
+  const app = new Hono()
+    .use(securityHeaders)
+    .get('/page', (c) => c.html('<p>hi</p>', 200, { 'Content-Security-Policy': page }))
+    .get('/api/v1/thing', (c) => c.json({}, 200, { 'X-Frame-Options': 'SAMEORIGIN' }));
+  const answer = await app.request('/page');
+  expect(answer.headers.get('content-security-policy')).toBe(page);
+  expect(answer.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  const api = await app.request('/api/v1/thing');
+  expect(api.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+  expect(api.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
 });

@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { purgeEndedRateLimitWindows, storedWindowCounter } from '../../../server/http/window-counter.ts';
 import { openStore, type Store } from '../../../server/store/database.ts';
-import { startApp, TEST_MERCHANT_KEY, type AppFixture } from '../app-fixture.ts';
+import { startApp, TEST_MERCHANT_KEY, TEST_PUBLIC_URL, type AppFixture } from '../app-fixture.ts';
 import { freshPostgresDatabase, postgresUrl, type FreshDatabase } from '../postgres.ts';
 import { create, fixedCiPayment, get, created } from './helpers.ts';
 
@@ -70,6 +70,7 @@ describe.skipIf(!postgresUrl)('rate limits shared on PostgreSQL', () => {
     const attempt = (t: AppFixture, apiKey: string) =>
       t.request('POST', '/console/login', `apiKey=${apiKey}`, {
         'content-type': 'application/x-www-form-urlencoded',
+        origin: TEST_PUBLIC_URL,
       });
     for (let i = 0; i < 10; i++)
       expect((await attempt(i % 2 ? a : b, 'mk_wrong_0123456789abcdef')).status).toBe(303);
