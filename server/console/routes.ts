@@ -6,9 +6,13 @@
  * whether it is logged in (the cookie is HttpOnly). Login attempts are limited to 10 a minute per IP
  * whatever RATE_LIMITS says: this guards the key itself.
  */
+import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { factory, type AppDeps } from '../env.ts';
+import { z } from 'zod';
+import { InstantSchema } from '../contract/common.ts';
+import { bare, errors, PUBLIC, single } from '../contract/describe.ts';
+import { createOpenApiApp, type AppDeps } from '../env.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { CONSOLE_COOKIE, CONSOLE_SESSION_MS, isSameOrigin, type ConsoleSessions } from './sessions.ts';
 import { ApiError } from '../http/errors.ts';
@@ -19,6 +23,59 @@ import { isMerchantKey } from '../http/merchant-auth.ts';
 
 const LOGIN_LIMIT: RateLimit = { max: 10, windowSeconds: 60 };
 const FORM_LIMIT_BYTES = 4096;
+
+const consoleRoute = { tags: ['Merchant'] };
+const redirect = (description: string) =>
+  bare(description, { Location: { description: 'Where to go next', schema: { type: 'string' } } });
+
+const login = createRoute({
+  ...consoleRoute,
+  method: 'post',
+  path: '/login',
+  operationId: 'consoleLogin',
+  summary: 'Open a console session',
+  security: PUBLIC,
+  request: {
+    // Described, not handed to a validator: whatever the form holds, a wrong key is the same redirect.
+    body: {
+      required: true,
+      content: {
+        'application/x-www-form-urlencoded': {
+          schema: { type: 'object', properties: { apiKey: { type: 'string' } }, required: ['apiKey'] },
+        },
+      },
+    },
+  },
+  responses: {
+    303: redirect(
+      'To /console with an HttpOnly, SameSite=Strict session cookie (8 h); a wrong key to /console?error=1 without a cookie',
+    ),
+    ...errors(403, 429),
+  },
+});
+
+const logout = createRoute({
+  ...consoleRoute,
+  method: 'post',
+  path: '/logout',
+  operationId: 'consoleLogout',
+  summary: 'End the console session',
+  security: PUBLIC,
+  responses: { 303: redirect('To /console; the cookie is cleared'), ...errors(403) },
+});
+
+const session = createRoute({
+  ...consoleRoute,
+  method: 'get',
+  path: '/session',
+  operationId: 'consoleSession',
+  summary: 'Whether the console cookie is a live session',
+  security: [{ consoleSession: [] }],
+  responses: {
+    200: single('When the session ends', z.object({ expiresAt: InstantSchema })),
+    ...errors(401),
+  },
+});
 
 export function consoleRoutes(
   deps: Pick<AppDeps, 'config' | 'clock' | 'publicUrl'>,
@@ -40,9 +97,8 @@ export function consoleRoutes(
   const secure = (c: Context) =>
     deps.publicUrl.startsWith('https:') || new URL(c.req.url).protocol === 'https:';
 
-  return factory
-    .createApp()
-    .post('/login', async (c) => {
+  return createOpenApiApp()
+    .openapi(login, async (c) => {
       assertNotCrossSite(c);
       await countAttempt(clientIp(c, config.trustProxy));
       const length = Number(c.req.header('content-length') ?? 0);
@@ -69,13 +125,13 @@ export function consoleRoutes(
       });
       return c.redirect('/console', 303);
     })
-    .post('/logout', async (c) => {
+    .openapi(logout, async (c) => {
       assertNotCrossSite(c);
       await sessions.revoke(getCookie(c, CONSOLE_COOKIE));
       deleteCookie(c, CONSOLE_COOKIE, { path: '/', httpOnly: true, sameSite: 'Strict', secure: secure(c) });
       return c.redirect('/console', 303);
     })
-    .get('/session', async (c) => {
+    .openapi(session, async (c) => {
       const expiresAt = await sessions.expiresAt(getCookie(c, CONSOLE_COOKIE));
       if (expiresAt === undefined) {
         throw new ApiError(401, 'unauthorized', 'Not logged in to the console');
