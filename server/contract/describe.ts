@@ -26,6 +26,12 @@ export function bare(description: string, headers: Record<string, object> = {}) 
   return { description, headers: { ...ANSWER_HEADERS, ...headers } };
 }
 
+/** An answer of an idempotent creation: a replay of a stored one says so (idempotency/answer.ts). */
+export const replayable = <A extends { headers: object }>(created: A) => ({
+  ...created,
+  headers: { ...created.headers, 'Idempotent-Replayed': header('IdempotentReplayed') },
+});
+
 /** `{statusCode, data}` around one `data`. */
 export const single = <S extends z.ZodType>(description: string, data: S) =>
   answer(description, json(envelope(data)));

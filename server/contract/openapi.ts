@@ -16,8 +16,14 @@ export type OpenApiDocument = Record<string, unknown> & {
 };
 
 /** Sections of the document, in the order a reader meets them. */
-export const TAGS = ['Checkout', 'Payments', 'Merchant', 'Payouts', 'Webhooks', 'Operations'] as const;
-export type Tag = (typeof TAGS)[number];
+const TAGS = {
+  Checkout: 'What the widget reads before a payment: the checkout of a link or a session, and uploads.',
+  Payments: "The payer's payment: started, confirmed, read and followed with its token.",
+  Merchant: "The merchant's server (bearer key) or console (cookie): sessions, lists and the delivery log.",
+  Payouts: 'Paying out from the disbursement wallet to validated recipients.',
+  Webhooks: "The provider's signed notifications.",
+  Operations: 'Health, metrics and this document.',
+};
 
 const HEADERS = {
   RequestId: {
@@ -93,7 +99,7 @@ export function buildOpenApiDocument(app: DocumentedApp, publicUrl: string): Ope
       description: `Every answer is an envelope: \`{statusCode, data}\`, lists \`{statusCode, total, page, pages, limit, data}\`, errors \`{statusCode, error: {code, message, fields?}}\` with the HTTP status equal to \`statusCode\`. Error codes: ${ERROR_CODES.map((code) => `\`${code}\``).join(', ')}. Amounts are integers in minor units.`,
     },
     servers: [{ url: publicUrl }],
-    tags: TAGS.map((name) => ({ name })),
+    tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
   });
   return document as unknown as OpenApiDocument;
 }

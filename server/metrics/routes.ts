@@ -29,9 +29,10 @@ export function metricsRoutes(deps: Pick<AppDeps, 'config' | 'store'>, metrics: 
   return createOpenApiApp().openapi(
     { ...getMetrics, middleware: requireMerchant(deps.config.merchantApiKeys) },
     async (c) =>
+      // Spelled as c.text spells its default, which this replaces.
       c.text(await metrics.render(deps.store.db), 200, {
-        'content-type': METRICS_CONTENT_TYPE,
-        'cache-control': 'no-store',
+        'Content-Type': METRICS_CONTENT_TYPE,
+        'Cache-Control': 'no-store',
       }),
   );
 }

@@ -16,6 +16,7 @@ import {
   PAYMENT_TOKEN,
   PROVIDER_ERRORS,
   PUBLIC,
+  replayable,
   single,
 } from '../contract/describe.ts';
 import {
@@ -133,7 +134,7 @@ export function paymentRoutes(
     middleware: rateLimit(limiter, 'create', ipOf),
     request: { body: jsonBody(app, CreatePaymentSchema) },
     responses: {
-      201: single('The payment and its token (returned once)', CreatedPaymentSchema),
+      201: replayable(single('The payment and its token (returned once)', CreatedPaymentSchema)),
       ...errors(400, 404, 409, 413, 415, 422, 429, ...PROVIDER_ERRORS),
     },
   });

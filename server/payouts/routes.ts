@@ -17,6 +17,7 @@ import {
   page,
   pathIds,
   PROVIDER_ERRORS,
+  replayable,
   single,
 } from '../contract/describe.ts';
 import { PayoutSchema } from '../contract/schemas.ts';
@@ -163,8 +164,10 @@ export function payoutRoutes(
     middleware: merchant,
     request: { body: jsonBody(app, CreatePayoutBodySchema) },
     responses: {
-      201: single('The payout', PayoutSchema),
-      ...errors(400, 401, 403, 409, 413, 415, 422, 429, ...PROVIDER_ERRORS),
+      201: replayable(single('The payout', PayoutSchema)),
+      // A provider that fails or does not answer may have paid out: that payout is answered
+      // `processing` (201) and resolved later. Only a refusal of our credentials is a 502.
+      ...errors(400, 401, 403, 409, 413, 415, 422, 429, 502),
     },
   });
 
