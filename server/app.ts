@@ -4,13 +4,15 @@
  * test) owns schedules such as reconciliation and the sandbox's tick, and mounts the demo site in
  * embedded mode. Its types (AppDeps, AppEnv) live in env.ts, which route files import instead of this.
  */
-import { Hono } from 'hono';
+import { OpenAPIHono } from '@hono/zod-openapi';
 import { requestId } from 'hono/request-id';
 import { consoleRoutes } from './console/routes.ts';
 import { createConsoleSessions } from './console/sessions.ts';
 import { linkRoutes, sessionRoutes } from './checkout/routes.ts';
 import { createCheckoutService } from './checkout/service.ts';
+import { buildOpenApiDocument } from './contract/openapi.ts';
 import { docsRoutes } from './contract/routes.ts';
+import { refuseInvalidInput } from './contract/validation-hook.ts';
 import type { AppDeps, AppEnv } from './env.ts';
 import { livenessRoutes, readinessRoutes } from './health/routes.ts';
 import { apiCors } from './http/cors.ts';
@@ -30,7 +32,7 @@ import { uploadRoutes } from './uploads/routes.ts';
 
 export function createApp(deps: AppDeps) {
   const { sandbox, logger } = deps;
-  const app = new Hono<AppEnv>({ router: new RememberingRouter() });
+  const app = new OpenAPIHono<AppEnv>({ router: new RememberingRouter(), defaultHook: refuseInvalidInput });
   const metrics = createMetrics();
   const consoleSessions = createConsoleSessions(deps.store.db, deps.clock, deps.publicUrl);
   // Rate limits' counts: shared through the store on PostgreSQL, so N instances allow each limit once.
@@ -39,7 +41,8 @@ export function createApp(deps: AppDeps) {
   const payments = createPayments(deps, checkout, rateCounter);
   const payouts = createPayouts(deps);
   const merchant = merchantRoutes(deps);
-  const contract = docsRoutes(deps.publicUrl);
+  // Generated on first use, once every sub-app (and its route declarations) is mounted.
+  const contract = docsRoutes(() => buildOpenApiDocument(app, deps.publicUrl));
 
   // A caller's id is kept when it is a plain token (up to 64 of [A-Za-z0-9_=-]), so logs across
   // services line up; else a UUID. Answered in X-Request-Id.

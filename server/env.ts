@@ -4,10 +4,12 @@
  * files import their types from here, never from app.ts, so app.ts (which imports them) sits in no
  * import cycle (test/server/wiring.test.ts checks it).
  */
+import { OpenAPIHono } from '@hono/zod-openapi';
 import { createFactory } from 'hono/factory';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { ConsoleSessions } from './console/sessions.ts';
+import { refuseInvalidInput } from './contract/validation-hook.ts';
 import type { Logger } from './logger.ts';
 import type { Metrics } from './metrics/metrics.ts';
 import type { PaymentEvents } from './payments/events.ts';
@@ -50,5 +52,12 @@ export interface AppVariables {
 
 export type AppEnv = { Variables: AppVariables };
 
-/** Sub-apps (`factory.createApp()`), middleware and handlers typed with AppEnv. */
+/** Middleware and handlers typed with AppEnv (and sub-apps with no documented route). */
 export const factory = createFactory<AppEnv>();
+
+/**
+ * A sub-app whose routes are declared with createRoute: `app.route()` of an OpenAPIHono merges their
+ * definitions into the app's, which /openapi.json is generated from. Declared input that fails its
+ * schema is refused in our error envelope (contract/validation-hook.ts).
+ */
+export const createOpenApiApp = () => new OpenAPIHono<AppEnv>({ defaultHook: refuseInvalidInput });

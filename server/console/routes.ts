@@ -10,10 +10,14 @@
  * browser says they come from our own pages (`Sec-Fetch-Site: same-origin`, or an `Origin` of PUBLIC_URL
  * or of the host the request was sent to); a form with neither header is refused too.
  */
+import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { csrf } from 'hono/csrf';
-import { factory, type AppDeps } from '../env.ts';
+import { z } from 'zod';
+import { InstantSchema } from '../contract/common.ts';
+import { bare, errors, PUBLIC, single } from '../contract/describe.ts';
+import { createOpenApiApp, type AppDeps } from '../env.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { CONSOLE_COOKIE, CONSOLE_SESSION_MS, isSameOrigin, type ConsoleSessions } from './sessions.ts';
 import { ApiError, refusingWith } from '../http/errors.ts';
@@ -24,6 +28,59 @@ import { isMerchantKey } from '../http/merchant-auth.ts';
 
 const LOGIN_LIMIT: RateLimit = { max: 10, windowSeconds: 60 };
 const FORM_LIMIT_BYTES = 4096;
+
+const consoleRoute = { tags: ['Merchant'] };
+const redirect = (description: string) =>
+  bare(description, { Location: { description: 'Where to go next', schema: { type: 'string' } } });
+
+const login = createRoute({
+  ...consoleRoute,
+  method: 'post',
+  path: '/login',
+  operationId: 'consoleLogin',
+  summary: 'Open a console session',
+  security: PUBLIC,
+  request: {
+    // Described, not handed to a validator: whatever the form holds, a wrong key is the same redirect.
+    body: {
+      required: true,
+      content: {
+        'application/x-www-form-urlencoded': {
+          schema: { type: 'object', properties: { apiKey: { type: 'string' } }, required: ['apiKey'] },
+        },
+      },
+    },
+  },
+  responses: {
+    303: redirect(
+      'To /console with an HttpOnly, SameSite=Strict session cookie (8 h); a wrong key to /console?error=1 without a cookie',
+    ),
+    ...errors(403, 429),
+  },
+});
+
+const logout = createRoute({
+  ...consoleRoute,
+  method: 'post',
+  path: '/logout',
+  operationId: 'consoleLogout',
+  summary: 'End the console session',
+  security: PUBLIC,
+  responses: { 303: redirect('To /console; the cookie is cleared'), ...errors(403) },
+});
+
+const session = createRoute({
+  ...consoleRoute,
+  method: 'get',
+  path: '/session',
+  operationId: 'consoleSession',
+  summary: 'Whether the console cookie is a live session',
+  security: [{ consoleSession: [] }],
+  responses: {
+    200: single('When the session ends', z.object({ expiresAt: InstantSchema })),
+    ...errors(401),
+  },
+});
 
 export function consoleRoutes(
   deps: Pick<AppDeps, 'config' | 'clock' | 'publicUrl'>,
@@ -44,9 +101,8 @@ export function consoleRoutes(
   const secure = (c: Context) =>
     deps.publicUrl.startsWith('https:') || new URL(c.req.url).protocol === 'https:';
 
-  return factory
-    .createApp()
-    .post('/login', fromOurPages, async (c) => {
+  return createOpenApiApp()
+    .openapi({ ...login, middleware: fromOurPages }, async (c) => {
       await countAttempt(clientIp(c, config.trustProxy));
       const length = Number(c.req.header('content-length') ?? 0);
       const urlencoded = /^application\/x-www-form-urlencoded\s*(;|$)/i.test(
@@ -72,12 +128,12 @@ export function consoleRoutes(
       });
       return c.redirect('/console', 303);
     })
-    .post('/logout', fromOurPages, async (c) => {
+    .openapi({ ...logout, middleware: fromOurPages }, async (c) => {
       await sessions.revoke(getCookie(c, CONSOLE_COOKIE));
       deleteCookie(c, CONSOLE_COOKIE, { path: '/', httpOnly: true, sameSite: 'Strict', secure: secure(c) });
       return c.redirect('/console', 303);
     })
-    .get('/session', async (c) => {
+    .openapi(session, async (c) => {
       const expiresAt = await sessions.expiresAt(getCookie(c, CONSOLE_COOKIE));
       if (expiresAt === undefined) {
         throw new ApiError(401, 'unauthorized', 'Not logged in to the console');

@@ -3,9 +3,13 @@
  * no script (it runs under the app's strict CSP), one stylesheet at /docs/docs.css. Built once per
  * process, since the document only changes with the code.
  */
-import type { JsonSchema } from './openapi-operations.ts';
-import type { OpenApiDocument } from './openapi.ts';
+import type { JsonSchema, OpenApiDocument } from './openapi.ts';
 import { anchor, detailsHtml, escapeHtml, prose, typeHtml } from './docs-text.ts';
+
+const SECURITY_TEXT: Record<string, string> = {
+  merchantKey: '<code>Authorization: Bearer MERCHANT_API_KEY</code>',
+  consoleSession: 'the console session cookie',
+};
 
 const operationAnchor = (method: string, path: string) =>
   `op-${method}-${path.replace(/[^A-Za-z0-9]+/g, '-')}`;
@@ -60,8 +64,10 @@ function operationHtml(
     },
   );
   const body = (operation.requestBody as { content?: unknown } | undefined)?.content;
-  const secured = Array.isArray(operation.security)
-    ? '<p class="auth">Merchant: <code>Authorization: Bearer MERCHANT_API_KEY</code></p>'
+  // Public operations declare `security: []`; the others name each way in (any one of them will do).
+  const ways = ((operation.security as Record<string, string[]>[] | undefined) ?? []).flatMap(Object.keys);
+  const secured = ways.length
+    ? `<p class="auth">Merchant: ${ways.map((way) => SECURITY_TEXT[way] ?? escapeHtml(way)).join(' or ')}</p>`
     : '';
   return `<section class="operation" id="${operationAnchor(method, path)}">
 <h3><span class="method method--${escapeHtml(method)}">${escapeHtml(method.toUpperCase())}</span> <code>${escapeHtml(path)}</code></h3>

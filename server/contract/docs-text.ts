@@ -3,7 +3,7 @@
  * to a component) and its constraints. Everything from the document is escaped: descriptions hold
  * merchant-facing text, and a page that renders markup from data is one typo away from an injection.
  */
-import type { JsonSchema } from './openapi-operations.ts';
+import type { JsonSchema } from './openapi.ts';
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }

@@ -102,6 +102,47 @@ export const PaymentSchema = z
   })
   .meta({ id: 'Payment' });
 
+const MerchantUploadSchema = z.object({
+  field: z.string().meta({ description: 'The file-upload field it answers.' }),
+  id: z.string(),
+  name: z.string(),
+  size: z.int().min(0),
+  type: z.string(),
+});
+
+/**
+ * A payment as the merchant lists it (`GET /api/v1/payments`): the payer's view plus what was paid for,
+ * by whom and with what answers. Written out in full rather than extending Payment, so the document
+ * lists every field of an item in one place.
+ */
+export const MerchantPaymentSchema = z
+  .object({
+    ...PaymentSchema.shape,
+    createdAt: InstantSchema,
+    method: z.string().meta({ description: '`direct` or `hosted`.' }),
+    provider: z.string().optional().meta({ description: 'The provider slug of a direct charge.' }),
+    customer: z
+      .record(z.string(), z.string())
+      .meta({ description: 'Name, email and phone as the payer gave them; empty once purged.' }),
+    fields: z
+      .record(z.string(), FieldAnswerSchema)
+      .meta({ description: 'Custom-field answers by field name; empty once purged.' }),
+    uploads: z
+      .array(MerchantUploadSchema)
+      .meta({ description: 'The files the answers name; empty once purged.' }),
+    link: z.string().optional(),
+    session: z.string().optional(),
+    flag: z.string().optional().meta({
+      description:
+        'Why the merchant should look at this payment: `late_success`, `amount_mismatch` or `conflicting_final`.',
+    }),
+    purgedAt: InstantSchema.optional().meta({
+      description:
+        'When RETENTION_DAYS purged the personal data: customer, fields and uploads are then empty.',
+    }),
+  })
+  .meta({ id: 'MerchantPayment' });
+
 export const CreatedPaymentSchema = z
   .object({
     payment: PaymentSchema,

@@ -3,24 +3,48 @@
  * i.e. the database answers and the provider is reachable. The provider check is a cheap list call,
  * remembered for a few seconds so frequent probes do not turn into provider traffic.
  */
+import { createRoute } from '@hono/zod-openapi';
 import { sql } from 'kysely';
+import { z } from 'zod';
 import type { Clock } from '../clock.ts';
-import { factory } from '../env.ts';
+import { errors, PUBLIC, single } from '../contract/describe.ts';
+import { createOpenApiApp } from '../env.ts';
 import { ApiError } from '../http/errors.ts';
 import type { ProviderClient } from '../provider/client.ts';
 import type { Store } from '../store/database.ts';
 
 const PROVIDER_CHECK_TTL_MS = 10_000;
 
+const probe = { method: 'get' as const, path: '/', tags: ['Operations'], security: PUBLIC };
+
+const liveness = createRoute({
+  ...probe,
+  operationId: 'healthz',
+  summary: 'Alive',
+  responses: { 200: single('The process answers', z.object({ status: z.literal('ok') })) },
+});
+
+const readiness = createRoute({
+  ...probe,
+  operationId: 'readyz',
+  summary: 'Store and provider reachable',
+  responses: {
+    200: single('Ready', z.object({ status: z.literal('ready') })),
+    ...errors(503),
+  },
+});
+
 /** `GET /healthz` (mounted there): the process answers. */
 export function livenessRoutes() {
-  return factory.createApp().get('/', (c) => c.json({ statusCode: 200, data: { status: 'ok' } }, 200));
+  return createOpenApiApp().openapi(liveness, (c) =>
+    c.json({ statusCode: 200, data: { status: 'ok' as const } }, 200),
+  );
 }
 
 /** `GET /readyz` (mounted there): the database answers and the provider is reachable. */
 export function readinessRoutes(deps: { store: Store; provider: ProviderClient; clock: Clock }) {
   let providerOkAt = Number.NEGATIVE_INFINITY;
-  return factory.createApp().get('/', async (c) => {
+  return createOpenApiApp().openapi(readiness, async (c) => {
     try {
       await sql`select 1`.execute(deps.store.db);
     } catch {
@@ -34,6 +58,6 @@ export function readinessRoutes(deps: { store: Store; provider: ProviderClient; 
       }
       providerOkAt = deps.clock.now();
     }
-    return c.json({ statusCode: 200, data: { status: 'ready' } }, 200);
+    return c.json({ statusCode: 200, data: { status: 'ready' as const } }, 200);
   });
 }

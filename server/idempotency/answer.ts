@@ -4,16 +4,12 @@
  * forget the key after a 5xx so the caller can try again (nothing was done). Shared by payments and
  * payouts; the key store itself is server/idempotency/keys.ts.
  */
-import type { Context } from 'hono';
+import type { Context, TypedResponse } from 'hono';
+import type { JSONParsed } from 'hono/utils/types';
 import type { Kysely } from 'kysely';
 import type { AppEnv } from '../env.ts';
 import type { Logger } from '../logger.ts';
-import {
-  finishIdempotent,
-  releaseIdempotent,
-  requestHash,
-  startIdempotent,
-} from './keys.ts';
+import { finishIdempotent, releaseIdempotent, requestHash, startIdempotent } from './keys.ts';
 import type { Database } from '../store/schema.ts';
 import { renderError } from '../http/errors.ts';
 
@@ -31,8 +27,22 @@ export interface IdempotentRequest {
   body: unknown;
 }
 
+/**
+ * The 201 a route declares, `{statusCode: 201, data}`: written here as text so that a replay is the same
+ * bytes, hence typed here rather than by `c.json`. (A replayed or failed answer has its own status.)
+ */
+type Created<T> = Response & TypedResponse<JSONParsed<{ statusCode: number; data: T }>, 201, 'json'>;
+
 /** Answers 201 with `{statusCode: 201, data}` from `create`, once per key and body. */
-export async function answerIdempotently(
+export async function answerIdempotently<T>(
+  c: Context<AppEnv>,
+  request: IdempotentRequest,
+  create: () => Promise<T>,
+): Promise<Created<T>> {
+  return (await answerOnce(c, request, create)) as Created<T>;
+}
+
+async function answerOnce(
   c: Context<AppEnv>,
   request: IdempotentRequest,
   create: () => Promise<unknown>,

@@ -3,14 +3,34 @@
  * token in `Payment-Token`; the list is the merchant's (Bearer key). Rate limits: creations per IP,
  * actions per payment reference (an OTP cannot be brute-forced, verify cannot be hammered).
  */
+import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { factory, type AppDeps } from '../env.ts';
-import { ConfirmPaymentSchema, CreatePaymentSchema } from '../contract/schemas.ts';
+import { z } from 'zod';
+import {
+  answer,
+  errors,
+  IDEMPOTENCY_KEY,
+  jsonBody,
+  MERCHANT_ONLY,
+  page,
+  PAYMENT_TOKEN,
+  PROVIDER_ERRORS,
+  PUBLIC,
+  replayable,
+  single,
+} from '../contract/describe.ts';
+import {
+  ConfirmPaymentSchema,
+  CreatedPaymentSchema,
+  CreatePaymentSchema,
+  MerchantPaymentSchema,
+  PaymentSchema,
+} from '../contract/schemas.ts';
+import { createOpenApiApp, type AppDeps } from '../env.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { limitBody, readJsonBody } from '../http/body.ts';
 import { fieldErrors, validationFailed } from '../http/errors.ts';
 import { requireMerchant } from '../http/merchant-auth.ts';
-import { readQuery } from '../merchant/query.ts';
 import { rateLimit, type RateLimiter } from '../http/rate-limit.ts';
 import { answerIdempotently } from '../idempotency/answer.ts';
 import { IDEMPOTENCY_HEADER, readIdempotencyKey } from '../idempotency/keys.ts';
@@ -25,6 +45,69 @@ export const PAYMENT_TOKEN_HEADER = 'Payment-Token';
 const CREATE_BODY_LIMIT = 1024 * 1024;
 const CONFIRM_BODY_LIMIT = 4 * 1024;
 
+const NO_STORE = { 'Cache-Control': 'no-store' };
+
+/**
+ * Any text: a reference that is not one of ours is refused with the token check (401), as a wrong
+ * token is, so the answer does not tell which references exist.
+ */
+const ReferenceParams = z.object({ reference: z.string().meta({ description: 'Payment reference' }) });
+
+const payerRoute = {
+  tags: ['Payments'],
+  security: PUBLIC,
+  parameters: [PAYMENT_TOKEN],
+  request: { params: ReferenceParams },
+};
+
+const listPaymentsRoute = createRoute({
+  method: 'get',
+  path: '/',
+  tags: ['Merchant'],
+  operationId: 'listPayments',
+  summary: 'List payments with their custom-field answers',
+  security: MERCHANT_ONLY,
+  request: { query: PaymentListQuerySchema },
+  responses: {
+    200: page('A page of payments, newest first', MerchantPaymentSchema),
+    ...errors(400, 401, 429),
+  },
+});
+
+const getPaymentRoute = createRoute({
+  ...payerRoute,
+  method: 'get',
+  path: '/{reference}',
+  operationId: 'getPayment',
+  summary: 'Read a payment',
+  responses: { 200: single('The payment', PaymentSchema), ...errors(401, 429) },
+});
+
+const cancelPaymentRoute = createRoute({
+  ...payerRoute,
+  method: 'post',
+  path: '/{reference}/cancel',
+  operationId: 'cancelPayment',
+  summary: 'Cancel a payment from the payment page',
+  description:
+    "The payer came back through the hosted page's cancel URL: a payment still waiting on that page is cancelled; one already settled is answered as it is.",
+  responses: { 200: single('The payment', PaymentSchema), ...errors(401, 409, 429) },
+});
+
+const followPaymentRoute = createRoute({
+  ...payerRoute,
+  method: 'get',
+  path: '/{reference}/events',
+  operationId: 'followPayment',
+  summary: 'Follow a payment (server-sent events)',
+  description:
+    'Event `payment` with a Payment as data and a version as id; a heartbeat comment every 15 s; ends after a final status.',
+  responses: {
+    200: answer('An event stream', { 'text/event-stream': { schema: z.string() } }),
+    ...errors(401, 429),
+  },
+});
+
 export function paymentRoutes(
   deps: Pick<AppDeps, 'config' | 'store' | 'clock'>,
   service: PaymentService,
@@ -37,14 +120,43 @@ export function paymentRoutes(
     return reference && isPaymentReference(reference) ? reference : undefined;
   });
   const tokenOf = (c: Context) => c.req.header(PAYMENT_TOKEN_HEADER);
+  const app = createOpenApiApp();
 
-  return factory
-    .createApp()
-    .get('/', requireMerchant(config.merchantApiKeys), async (c) => {
-      const query = readQuery(c, PaymentListQuerySchema);
-      return c.json(await listPayments(store.db, query), 200, { 'Cache-Control': 'no-store' });
-    })
-    .post('/', rateLimit(limiter, 'create', ipOf), limitBody(CREATE_BODY_LIMIT), async (c) => {
+  const createPaymentRoute = createRoute({
+    method: 'post',
+    path: '/',
+    tags: ['Payments'],
+    operationId: 'createPayment',
+    summary: 'Start a payment',
+    security: PUBLIC,
+    parameters: [IDEMPOTENCY_KEY],
+    middleware: [rateLimit(limiter, 'create', ipOf), limitBody(CREATE_BODY_LIMIT)] as const,
+    request: { body: jsonBody(app, CreatePaymentSchema) },
+    responses: {
+      201: replayable(single('The payment and its token (returned once)', CreatedPaymentSchema)),
+      ...errors(400, 404, 409, 413, 415, 422, 429, ...PROVIDER_ERRORS),
+    },
+  });
+
+  const confirmPaymentRoute = createRoute({
+    ...payerRoute,
+    method: 'post',
+    path: '/{reference}/confirm',
+    operationId: 'confirmPayment',
+    summary: 'Send the OTP or customer code',
+    middleware: [perReference, limitBody(CONFIRM_BODY_LIMIT)] as const,
+    request: { ...payerRoute.request, body: jsonBody(app, ConfirmPaymentSchema) },
+    responses: {
+      200: single('The payment', PaymentSchema),
+      ...errors(400, 401, 409, 413, 415, 422, 429, ...PROVIDER_ERRORS),
+    },
+  });
+
+  return app
+    .openapi({ ...listPaymentsRoute, middleware: requireMerchant(config.merchantApiKeys) }, async (c) =>
+      c.json(await listPayments(store.db, c.req.valid('query')), 200, NO_STORE),
+    )
+    .openapi(createPaymentRoute, async (c) => {
       const key = readIdempotencyKey(c.req.header(IDEMPOTENCY_HEADER));
       const body = await readJsonBody(c);
       // A malformed request is refused before the key is taken (nothing ran, so nothing is kept).
@@ -64,23 +176,26 @@ export function paymentRoutes(
         () => service.create(parsed.data, c.get('logger')),
       );
     })
-    .post('/:reference/confirm', perReference, limitBody(CONFIRM_BODY_LIMIT), async (c) => {
-      const row = await service.authorize(c.req.param('reference'), tokenOf(c));
+    .openapi(confirmPaymentRoute, async (c) => {
+      // The token is checked before the body is even read.
+      const row = await service.authorize(c.req.valid('param').reference, tokenOf(c));
       const parsed = ConfirmPaymentSchema.safeParse(await readJsonBody(c));
       if (!parsed.success) throw validationFailed(fieldErrors(parsed.error));
       const payment = await service.confirm(row, parsed.data, c.get('logger'));
-      return c.json({ statusCode: 200, data: payment }, 200, { 'Cache-Control': 'no-store' });
+      return c.json({ statusCode: 200, data: payment }, 200, NO_STORE);
     })
-    .post('/:reference/cancel', perReference, async (c) => {
-      const payment = await service.cancelFromReturn(c.req.param('reference'), tokenOf(c), c.get('logger'));
-      return c.json({ statusCode: 200, data: payment }, 200, { 'Cache-Control': 'no-store' });
+    .openapi({ ...cancelPaymentRoute, middleware: perReference }, async (c) => {
+      const { reference } = c.req.valid('param');
+      const payment = await service.cancelFromReturn(reference, tokenOf(c), c.get('logger'));
+      return c.json({ statusCode: 200, data: payment }, 200, NO_STORE);
     })
-    .get('/:reference', perReference, async (c) => {
-      const payment = await service.get(c.req.param('reference'), tokenOf(c), c.get('logger'));
-      return c.json({ statusCode: 200, data: payment }, 200, { 'Cache-Control': 'no-store' });
+    .openapi({ ...getPaymentRoute, middleware: perReference }, async (c) => {
+      const { reference } = c.req.valid('param');
+      const payment = await service.get(reference, tokenOf(c), c.get('logger'));
+      return c.json({ statusCode: 200, data: payment }, 200, NO_STORE);
     })
-    .get('/:reference/events', perReference, async (c) => {
-      const row = await service.authorize(c.req.param('reference'), tokenOf(c));
+    .openapi({ ...followPaymentRoute, middleware: perReference }, async (c) => {
+      const row = await service.authorize(c.req.valid('param').reference, tokenOf(c));
       return paymentStream(c, withLogger(service.context, c.get('logger')), row);
     });
 }

@@ -2,13 +2,15 @@
  * Upload routes, mounted at /api/v1/uploads: a payer's file for a `file-upload` field (public,
  * limited), and the merchant's download of it (bearer). The checks live in service.ts.
  */
-import { factory, type AppDeps } from '../env.ts';
+import { createRoute } from '@hono/zod-openapi';
+import { answer, errors, MERCHANT_ONLY, pathIds, PUBLIC, single } from '../contract/describe.ts';
+import { UploadSchema } from '../contract/schemas.ts';
+import { createOpenApiApp, type AppDeps } from '../env.ts';
 import { limitBody } from '../http/body.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { ApiError, validationFailed } from '../http/errors.ts';
-import { pathId } from '../http/input.ts';
 import { requireMerchant } from '../http/merchant-auth.ts';
-import { attachmentDisposition } from './media.ts';
+import { attachmentDisposition, UPLOAD_TYPES } from './media.ts';
 import { assertUploadQuota, findUpload, MAX_UPLOAD_BYTES, storeUpload } from './service.ts';
 
 /** The file plus the multipart envelope around it (boundaries, part headers, a long file name). */
@@ -16,13 +18,64 @@ const MULTIPART_OVERHEAD = 64 * 1024;
 
 const tooLarge = () => new ApiError(413, 'payload_too_large', 'The file is larger than 5 MB');
 
+const createUpload = createRoute({
+  method: 'post',
+  path: '/',
+  tags: ['Checkout'],
+  operationId: 'createUpload',
+  summary: 'Upload a file for a file-upload field',
+  description:
+    'PNG, JPEG or PDF (read from the bytes), at most 5 MB; deleted after 1 h unless a payment uses it; a per-IP hourly quota.',
+  security: PUBLIC,
+  request: {
+    // Described, not handed to a validator: the handler counts the quota before it reads a byte, then
+    // judges the one file by its bytes.
+    body: {
+      required: true,
+      content: {
+        'multipart/form-data': {
+          schema: {
+            type: 'object',
+            properties: { file: { type: 'string', contentMediaType: 'application/octet-stream' } },
+            required: ['file'],
+          },
+        },
+      },
+    },
+  },
+  responses: { 201: single('Stored', UploadSchema), ...errors(400, 413, 415, 429) },
+});
+
+const downloadUpload = createRoute({
+  method: 'get',
+  path: '/{id}',
+  tags: ['Merchant'],
+  operationId: 'downloadUpload',
+  summary: 'Download an uploaded file',
+  security: MERCHANT_ONLY,
+  request: { params: pathIds('id', 'Upload id') },
+  responses: {
+    200: answer(
+      'The file, as an attachment',
+      Object.fromEntries(
+        Object.keys(UPLOAD_TYPES).map((type) => [
+          type,
+          { schema: { type: 'string', contentMediaType: type } },
+        ]),
+      ),
+    ),
+    ...errors(400, 401, 404, 429),
+  },
+});
+
 export function uploadRoutes(deps: Pick<AppDeps, 'config' | 'store' | 'clock'>) {
   const { config } = deps;
-  return factory
-    .createApp()
-    .post(
-      '/',
-      limitBody(MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD, tooLarge),
+  return createOpenApiApp()
+    .openapi(
+      {
+        ...createUpload,
+        middleware: limitBody(MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD, tooLarge),
+      },
       async (c) => {
         const ip = clientIp(c, config.trustProxy);
         // Counted before the body is read: a client over its quota costs no parsing.
@@ -48,8 +101,8 @@ export function uploadRoutes(deps: Pick<AppDeps, 'config' | 'store' | 'clock'>) 
         return c.json({ statusCode: 201, data: upload }, 201);
       },
     )
-    .get('/:id', requireMerchant(config.merchantApiKeys), async (c) => {
-      const upload = await findUpload(deps, pathId(c, 'id'));
+    .openapi({ ...downloadUpload, middleware: requireMerchant(config.merchantApiKeys) }, async (c) => {
+      const upload = await findUpload(deps, c.req.valid('param').id);
       if (!upload) throw new ApiError(404, 'not_found', 'Upload not found');
       return c.body(new Uint8Array(upload.data), 200, {
         'Content-Type': upload.type,

@@ -7,14 +7,14 @@
  * we do not know is stored and acknowledged.
  */
 import { z } from 'zod';
-import { factory, type AppDeps } from '../env.ts';
+import type { AppDeps } from '../env.ts';
 import { withLogger } from '../logger.ts';
 import { applyPayoutObservation, findPayout } from '../payouts/repository.ts';
 import type { PayoutContext } from '../payouts/verify.ts';
 import { DisbursementWebhookSchema } from '../provider/schemas.ts';
 import { EMPTIED_BODY } from '../retention/webhooks.ts';
 import type { PayoutRow } from '../store/schema.ts';
-import { signedWebhook } from './signed.ts';
+import { webhookApp } from './webhook-app.ts';
 
 /** `deliveryId` optional, as for collections: `reference:status` deduplicates well enough. */
 export const ReceivedDisbursementWebhookSchema = DisbursementWebhookSchema.extend({
@@ -136,12 +136,11 @@ async function applyTo(
 
 /** Mount at /webhooks/disbursements. */
 export function disbursementWebhookRoutes(deps: Pick<AppDeps, 'config'>, payouts: PayoutContext) {
-  return factory.createApp().post(
-    '/',
-    ...signedWebhook(deps, {
-      kind: 'disbursement',
-      schema: ReceivedDisbursementWebhookSchema,
-      ingest: (text, event, logger) => ingestDisbursementWebhook(withLogger(payouts, logger), text, event),
-    }),
-  );
+  return webhookApp(deps, {
+    operationId: 'disbursementsWebhook',
+    summary: "The provider's disbursement webhook",
+    kind: 'disbursement',
+    schema: ReceivedDisbursementWebhookSchema.meta({ id: 'DisbursementWebhook' }),
+    ingest: (text, event, logger) => ingestDisbursementWebhook(withLogger(payouts, logger), text, event),
+  });
 }

@@ -4,19 +4,18 @@
  * secret and, during a rotation, the previous one. A verified webhook is stored before the 200, so an
  * acknowledged delivery is never lost; a duplicate is acknowledged without being applied twice.
  */
-import { factory, type AppDeps } from '../env.ts';
+import type { AppDeps } from '../env.ts';
 import { withLogger } from '../logger.ts';
 import type { VerifyContext } from '../payments/verify.ts';
 import { ingestCollectionWebhook, ReceivedCollectionWebhookSchema } from './ingest.ts';
-import { signedWebhook } from './signed.ts';
+import { webhookApp } from './webhook-app.ts';
 
 export function webhookRoutes(deps: Pick<AppDeps, 'config'>, payments: VerifyContext) {
-  return factory.createApp().post(
-    '/',
-    ...signedWebhook(deps, {
-      kind: 'collection',
-      schema: ReceivedCollectionWebhookSchema,
-      ingest: (text, event, logger) => ingestCollectionWebhook(withLogger(payments, logger), text, event),
-    }),
-  );
+  return webhookApp(deps, {
+    operationId: 'paymentsWebhook',
+    summary: "The provider's collection webhook",
+    kind: 'collection',
+    schema: ReceivedCollectionWebhookSchema.meta({ id: 'CollectionWebhook' }),
+    ingest: (text, event, logger) => ingestCollectionWebhook(withLogger(payments, logger), text, event),
+  });
 }

@@ -93,15 +93,15 @@ export function listEnvelope<T extends z.ZodType>(item: T) {
  * accepted as text, so "1.5", "1e2", "abc" and "" fail instead of being coerced.
  */
 export function queryInteger(min: number, max: number) {
+  const digits = z
+    .string()
+    .regex(/^[0-9]+$/, 'must be a whole number')
+    .transform(Number);
+  // Documented (OpenAPI, a query parameter) as the number it stands for, not the union it is parsed by.
   return z
-    .union([
-      z.number(),
-      z
-        .string()
-        .regex(/^[0-9]+$/, 'must be a whole number')
-        .transform(Number),
-    ])
-    .pipe(z.int().min(min).max(max));
+    .union([z.number(), digits])
+    .pipe(z.int().min(min).max(max))
+    .meta({ type: 'integer', minimum: min, maximum: max });
 }
 
 export const PageSchema = queryInteger(1, Number.MAX_SAFE_INTEGER);

@@ -1,4 +1,7 @@
-/** GET /openapi.json and GET /docs: generated from the zod schemas, covering every route of the API. */
+/**
+ * GET /openapi.json and GET /docs: generated from the route declarations, covering every route of the
+ * API. (answers.test.ts checks the real answers against it; lint.test.ts lints it.)
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type AppFixture } from '../app-fixture.ts';
 
@@ -14,6 +17,7 @@ const SCHEMA_IDS = [
   'CreatedSession',
   'CustomField',
   'Customer',
+  'MerchantPayment',
   'ErrorEnvelope',
   'FieldError',
   'Method',
@@ -35,6 +39,7 @@ const ROUTES: [string, string][] = [
   ['post', '/api/v1/payments/{reference}/confirm'],
   ['get', '/api/v1/payments/{reference}'],
   ['get', '/api/v1/payments/{reference}/events'],
+  ['post', '/api/v1/payments/{reference}/cancel'],
   ['post', '/api/v1/sessions'],
   ['get', '/api/v1/payments'],
   ['get', '/api/v1/uploads/{id}'],
@@ -50,6 +55,8 @@ const ROUTES: [string, string][] = [
   ['get', '/api/v1/notifications'],
   ['post', '/api/v1/notifications/{id}/retry'],
   ['post', '/console/login'],
+  ['post', '/console/logout'],
+  ['get', '/console/session'],
   ['post', '/webhooks/payments'],
   ['post', '/webhooks/disbursements'],
   ['get', '/healthz'],
@@ -104,20 +111,66 @@ describe('GET /openapi.json', () => {
       $ref: '#/components/schemas/CreatePayment',
     });
     expect(create.parameters).toEqual([{ $ref: '#/components/parameters/IdempotencyKey' }]);
-    expect(create.responses['422']).toEqual({ $ref: '#/components/responses/Error422' });
-    expect(doc.components.responses.Error422.content['application/json'].schema).toEqual({
+    expect(Object.keys(create.responses)).toEqual([
+      '201',
+      '400',
+      '404',
+      '409',
+      '413',
+      '415',
+      '422',
+      '429',
+      '502',
+      '503',
+      '504',
+    ]);
+    expect(create.responses['422'].content['application/json'].schema).toEqual({
       $ref: '#/components/schemas/ErrorEnvelope',
+    });
+    expect(create.responses['429'].headers).toEqual({
+      'X-Request-Id': { $ref: '#/components/headers/RequestId' },
+      'Retry-After': { $ref: '#/components/headers/RetryAfter' },
     });
     expect(doc.paths['/api/v1/payments/{reference}'].get.parameters).toContainEqual({
       $ref: '#/components/parameters/PaymentToken',
     });
-    expect(doc.paths['/api/v1/sessions'].post.security).toEqual([{ merchantKey: [] }]);
-    expect(doc.paths['/api/v1/links/{id}'].get.security).toBeUndefined();
+    expect(doc.paths['/api/v1/sessions'].post.security).toEqual([
+      { merchantKey: [] },
+      { consoleSession: [] },
+    ]);
+    // Public operations say so: an empty list, not a missing one.
+    expect(doc.paths['/api/v1/links/{id}'].get.security).toEqual([]);
+    expect(doc.paths['/webhooks/payments'].post.security).toEqual([]);
     expect(
       doc.paths['/api/v1/links/{id}'].get.responses['200'].content['application/json'].schema.properties.data,
     ).toEqual({
       $ref: '#/components/schemas/CheckoutConfig',
     });
+    const pageParameter = doc.paths['/api/v1/payments'].get.parameters.find(
+      (parameter: { name: string }) => parameter.name === 'limit',
+    );
+    expect(pageParameter).toMatchObject({
+      in: 'query',
+      required: false,
+      schema: { type: 'integer', maximum: 100 },
+    });
+  });
+
+  it('describes every field a payment list item carries', () => {
+    const item = doc.components.schemas.MerchantPayment;
+    for (const field of [
+      'createdAt',
+      'method',
+      'customer',
+      'uploads',
+      'provider',
+      'fields',
+      'link',
+      'purgedAt',
+    ])
+      expect(item.properties, field).toHaveProperty(field);
+    // An answer may grow: only request schemas are closed.
+    expect(item.additionalProperties).toBeUndefined();
   });
 
   it('describes requests as a client sends them, answers as we send them', () => {
