@@ -7,7 +7,9 @@ import type { ApiError, CheckoutConfig, Payment } from './contract/index.ts';
 
 /**
  * The steps, as small numbers (the bundle compares numbers, not names), in an order that matters: the
- * steps with a payment on its way run from `Submitting` to `TimedOut`, and the final ones come last.
+ * steps with a payment on its way run from `Submitting` to `TimedOut`, those waiting outside the widget
+ * from `Redirecting` to `Processing`, and the final ones come last. The templates and titles are arrays
+ * in this order.
  */
 export const Step = {
   Idle: 0,

@@ -7,13 +7,11 @@ import type { Transport } from './transport.ts';
 /** After this long in processing the checkout stops waiting, and says so calmly with the reference. */
 const GIVE_UP_MS = 180_000;
 const POLL_MS = 3_000;
-/** Steps where the payment moves on outside the widget (phone, provider's page, bank), so it is followed. */
-export const WAITING: readonly Step[] = [
-  Step.Processing,
-  Step.Redirecting,
-  Step.Unfinished,
-  Step.BankTransfer,
-];
+/**
+ * Steps where the payment moves on outside the widget (provider's page, bank, phone), so it is followed:
+ * `Redirecting` to `Processing`, contiguous in `Step`.
+ */
+export const waiting = (step: Step): boolean => step >= Step.Redirecting && step <= Step.Processing;
 
 /** The element it follows the payment for: its state, and its transport, whose clock runs every delay. */
 export interface FollowerHost extends ReactiveControllerHost {
@@ -60,7 +58,7 @@ export class PaymentFollower implements ReactiveController {
     const { step, payment } = this.#host._state;
     if (step === this.#step && this.#watching) return;
     this.#step = step;
-    if (!WAITING.includes(step) || !payment || !this.#host.isConnected) return this.#stop();
+    if (!waiting(step) || !payment || !this.#host.isConnected) return this.#stop();
     if (!this.#watching) this.#watch(payment);
     if (step === Step.Processing) this.#after(GIVE_UP_MS, () => this.#send({ type: 'give-up' }));
   }
