@@ -9,7 +9,7 @@ import { FormState } from './form-state.ts';
 import { LocaleController, en, type Messages } from './i18n/index.ts';
 import { formatMoney, intlReady, plainMoney } from './money.ts';
 import { styles } from './pay-checkout.styles.ts';
-import { PaymentFollower } from './payment-follower.ts';
+import { followPayment } from './payment-follower.ts';
 import { forgetPayment, resumed, savePayment, savedPayment } from './resume.ts';
 import { loadingSkeleton, prerenderForm, SAMPLE_CONFIG, stepTemplates } from './steps/index.ts';
 import { copyText, logo, safeUrl, type Currency, type StepView } from './steps/parts.ts';
@@ -132,7 +132,7 @@ export class PayCheckout extends LitElement {
     this.popup = false;
     this.transport = browserTransport;
     this._state = { step: Step.Idle };
-    new PaymentFollower(
+    followPayment(
       this,
       () => this.#api,
       () => this.#token,
