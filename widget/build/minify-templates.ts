@@ -44,3 +44,36 @@ export const minifyTemplates = (): Plugin => ({
     return { code: result, map: null };
   },
 });
+
+/** A class name of the widget's own: `pay__` and words joined by `-` or `--` (BEM). */
+const CLASS_NAME = /pay__[\w-]+/g;
+const LETTERS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const shortName = (index: number): string =>
+  (index < LETTERS.length ? '' : shortName(Math.floor(index / LETTERS.length) - 1)) +
+  LETTERS[index % LETTERS.length];
+
+/**
+ * Gives each `pay__*` class name of a built chunk a name of one or two letters, the most used first,
+ * the same in the templates, the styles and the selectors the code queries. The names only meet in the
+ * element's shadow root, whose styles no page reaches (pages style `::part`s, whose names stay), so the
+ * long names are for reading the source, and cost ~170 B brotli in the bundle. In built code a class name
+ * only appears inside strings and templates, never as a name of the code, so it can be found as text. A
+ * name ending in `-` or `_` is one completed at run time (`pay__step--${tone}`): it could not be renamed,
+ * so the build fails and asks for the whole name.
+ */
+export function shortenClassNames(code: string): string {
+  const uses = new Map<string, number>();
+  for (const [name] of code.matchAll(CLASS_NAME)) {
+    if (/[-_]$/.test(name)) throw new Error(`${name}… is a class name completed at run time: spell it whole`);
+    uses.set(name, (uses.get(name) ?? 0) + 1);
+  }
+  const names = [...uses.keys()].sort((a, b) => uses.get(b)! - uses.get(a)! || (a < b ? -1 : 1));
+  const short = new Map(names.map((name, index) => [name, shortName(index)]));
+  return code.replace(CLASS_NAME, (name) => short.get(name)!);
+}
+
+/** The built chunks' class names, shortened (see `shortenClassNames`); Lit has none. */
+export const shortClassNames = (): Plugin => ({
+  name: 'pay-checkout-short-class-names',
+  renderChunk: (code) => (code.includes('pay__') ? { code: shortenClassNames(code), map: null } : null),
+});
