@@ -59,6 +59,14 @@ describe('shortenClassNames', () => {
     );
   });
 
+  it("gives the styles' own custom properties short names too, and leaves the public --pay-* ones", () => {
+    expect(
+      shortenClassNames(
+        'css`.pay{--_primary:var(--pay-color-primary,#3f3cbb);--_space:8px;gap:var(--_space);color:var(--_space)}`',
+      ),
+    ).toBe('css`.pay{--_b:var(--pay-color-primary,#3f3cbb);--_a:8px;gap:var(--_a);color:var(--_a)}`');
+  });
+
   it('runs past 52 names to two letters', () => {
     const names = Array.from({ length: 54 }, (_, index) => `pay__n${index}`);
     const short = shortenClassNames(names.join(' ')).split(' ');
@@ -69,7 +77,7 @@ describe('shortenClassNames', () => {
 
   it('fails on a class name completed at run time, which it could not rename', () => {
     expect(() => shortenClassNames('html`<section class="pay__step pay__step--${tone}">`')).toThrow(
-      'pay__step--… is a class name completed at run time',
+      'pay__step--… is a name completed at run time',
     );
   });
 });
