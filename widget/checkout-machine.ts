@@ -6,10 +6,10 @@
 import type { ApiError, CheckoutConfig, Payment } from './contract/index.ts';
 
 /**
- * The steps, as small numbers (the bundle compares numbers, not names), in an order that matters: the
- * steps with a payment on its way run from `Submitting` to `TimedOut`, those waiting outside the widget
- * from `Redirecting` to `Processing`, and the final ones come last. The templates and titles are arrays
- * in this order.
+ * The steps, as small numbers (the bundle compares numbers, not names), in an order that matters: idle
+ * and loading first, the steps with a payment on its way from `Submitting` to `TimedOut`, those waiting
+ * outside the widget from `Redirecting` to `Processing`, and the final ones last. The templates and
+ * titles are arrays in this order.
  */
 export const Step = {
   Idle: 0,

@@ -29,7 +29,7 @@ describe('languageOf', () => {
   });
 });
 
-describe('isTranslation (the widget\'s short check)', () => {
+describe("isTranslation (the widget's short check)", () => {
   it('accepts exactly what has no flaw', () => {
     const { wrongCode: _missing, ...rest } = en;
     const cases: unknown[] = [
