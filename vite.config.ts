@@ -1,13 +1,13 @@
 import { defineConfig } from 'vite';
 import { locales } from './widget/build/locales.ts';
-import { minifyTemplates } from './widget/build/minify-templates.ts';
+import { minifyTemplates, shortClassNames } from './widget/build/minify-templates.ts';
 import { precompressed } from './widget/build/precompress.ts';
 
 // The two self-contained builds the backend serves under /widget/: ESM and classic script, Lit inside.
 // The package's own entry (Lit kept external, with declarations) is `tsc -p widget/tsconfig.build.json`.
 export default defineConfig({
   publicDir: false,
-  plugins: [minifyTemplates(), locales(), precompressed()],
+  plugins: [minifyTemplates(), shortClassNames(), locales(), precompressed()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -11,7 +11,7 @@ import {
   PayPendingEvent,
   PaySuccessEvent,
 } from './events.ts';
-import { WAITING } from './payment-follower.ts';
+import { waiting } from './payment-follower.ts';
 
 /** What moving from step `before` to `state` (on `event`) announces. */
 export function announcement(before: Step, state: CheckoutState, event: CheckoutEvent): Event | undefined {
@@ -19,7 +19,7 @@ export function announcement(before: Step, state: CheckoutState, event: Checkout
   // Back on the form from the provider's page, cancelled there.
   if (!payment)
     return state.cancelled && event.type === 'payment' ? new PayCancelEvent(event.payment) : undefined;
-  if (WAITING.includes(step)) return new PayPendingEvent(payment);
+  if (waiting(step)) return new PayPendingEvent(payment);
   if (step === Step.Success) return new PaySuccessEvent(payment);
   if (step === Step.Failed || step === Step.Expired) return new PayFailedEvent(payment);
   // A wrong code keeps the payer on the code step: the code was asked for already.

@@ -5,26 +5,32 @@
  */
 import type { ApiError, CheckoutConfig, Payment } from './contract/index.ts';
 
+/**
+ * The steps, as small numbers (the bundle compares numbers, not names), in an order that matters: idle
+ * and loading first, the steps with a payment on its way from `Submitting` to `TimedOut`, those waiting
+ * outside the widget from `Redirecting` to `Processing`, and the final ones last. The templates and
+ * titles are arrays in this order.
+ */
 export const Step = {
-  Idle: 'idle',
-  Loading: 'loading',
-  Unavailable: 'unavailable',
-  Error: 'error',
-  Form: 'form',
-  Submitting: 'submitting',
-  Resuming: 'resuming',
-  Otp: 'otp',
-  PreOtp: 'pre-otp',
-  Confirming: 'confirming',
-  Redirecting: 'redirecting',
+  Idle: 0,
+  Loading: 1,
+  Unavailable: 2,
+  Error: 3,
+  Form: 4,
+  Submitting: 5,
+  Resuming: 6,
+  Otp: 7,
+  PreOtp: 8,
+  Confirming: 9,
+  Redirecting: 10,
   /** A payment resumed while it waits on the provider's page: the payer chooses to go back or start again. */
-  Unfinished: 'unfinished',
-  BankTransfer: 'bank-transfer',
-  Processing: 'processing',
-  TimedOut: 'timed-out',
-  Success: 'success',
-  Failed: 'failed',
-  Expired: 'expired',
+  Unfinished: 11,
+  BankTransfer: 12,
+  Processing: 13,
+  TimedOut: 14,
+  Success: 15,
+  Failed: 16,
+  Expired: 17,
 } as const;
 export type Step = (typeof Step)[keyof typeof Step];
 
@@ -81,22 +87,10 @@ export function stepOf(payment: Payment): Step {
   }
 }
 
-/** Steps with a payment on its way: a newer answer about it may still arrive. */
-const FOLLOWING: readonly Step[] = [
-  Step.Submitting,
-  Step.Resuming,
-  Step.Otp,
-  Step.PreOtp,
-  Step.Confirming,
-  Step.Redirecting,
-  Step.Unfinished,
-  Step.BankTransfer,
-  Step.Processing,
-  Step.TimedOut,
-];
+/** Steps with a payment on its way, from submitting it to waiting past our patience: a newer answer may still arrive. */
+const following = (step: Step) => step >= Step.Submitting && step <= Step.TimedOut;
 
-export const isFinal = (step: Step): boolean =>
-  step === Step.Success || step === Step.Failed || step === Step.Expired;
+export const isFinal = (step: Step): boolean => step >= Step.Success;
 
 /** The next state; an event that does not apply to the current step leaves the state as it is. */
 export function transition(state: CheckoutState, event: CheckoutEvent): CheckoutState {
@@ -130,7 +124,7 @@ export function transition(state: CheckoutState, event: CheckoutEvent): Checkout
       }
       return { ...state, step: state.payment ? stepOf(state.payment) : Step.Form, error: event.error };
     case 'payment': {
-      if (!FOLLOWING.includes(step)) return state;
+      if (!following(step)) return state;
       let next = stepOf(event.payment);
       // Back from the payment page, the payer waits here for its confirmation (the webhook may still be
       // on its way): sending them to the page again would loop.
@@ -149,8 +143,7 @@ export function transition(state: CheckoutState, event: CheckoutEvent): Checkout
     case 'give-up':
       return step === Step.Processing ? { ...state, step: Step.TimedOut } : state;
     case 'restart':
-      return config && (isFinal(step) || FOLLOWING.includes(step)) && step !== Step.Submitting
-        ? { step: Step.Form, config }
-        : state;
+      // From any step past the submission (one on its way, or a final one), back to the form.
+      return config && step > Step.Submitting ? { step: Step.Form, config } : state;
   }
 }

@@ -33,7 +33,7 @@ const separator = (locale: string, type: 'decimal' | 'group') =>
  * Spaces and the locale's group separator are ignored; a '.' is also accepted as the decimal separator where it is not the group separator.
  */
 export function parseAmount(text: string, exponent: number, locale: string): number | undefined {
-  let plain = text.replace(/[\s\u00a0\u202f]/g, '');
+  let plain = text.replace(/\s/g, ''); // \s includes the no-break spaces Intl groups with
   if (!plain) return undefined; // the empty amount field of a first render needs no Intl
   const decimal = separator(locale, 'decimal');
   const group = separator(locale, 'group').trim();
@@ -41,9 +41,7 @@ export function parseAmount(text: string, exponent: number, locale: string): num
   const [whole = '', fraction = '', ...rest] = plain.split(
     new RegExp(`[${group === '.' ? '' : '.'}${decimal}]`),
   );
-  if (rest.length || !/^\d*$/.test(whole) || !/^\d*$/.test(fraction) || whole + fraction === '')
-    return undefined;
-  if (fraction.length > exponent) return undefined;
+  if (rest.length || !/^\d+$/.test(whole + fraction) || fraction.length > exponent) return undefined;
   const minor = Number(whole + fraction.padEnd(exponent, '0'));
   return Number.isSafeInteger(minor) ? minor : undefined;
 }

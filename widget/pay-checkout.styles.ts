@@ -38,7 +38,6 @@ export const styles = css`
     --_success: var(--pay-color-success, #137a48);
     --_radius: var(--pay-radius, 12px);
     --_space: var(--pay-spacing, 16px);
-    --_mono: ui-monospace, 'SF Mono', Menlo, Consolas, 'Liberation Mono', monospace;
     box-sizing: border-box;
     max-width: 480px;
     margin: 0 auto;
@@ -63,8 +62,7 @@ export const styles = css`
       padding: var(--_space);
     }
   }
-  *,
-  ::before {
+  * {
     box-sizing: inherit;
   }
   /* No browser margins on text blocks: the grids' gaps space the card. */
@@ -328,9 +326,8 @@ export const styles = css`
   /* References and account numbers: read out or copied character by character, so each character is
      distinct (0/O, 1/l), and a line may break anywhere in them. */
   .pay__code {
-    font-family: var(--_mono);
+    font-family: ui-monospace, 'SF Mono', Menlo, Consolas, 'Liberation Mono', monospace;
     font-size: 0.9375em;
-    overflow-wrap: anywhere;
   }
   .pay__icon {
     display: grid;

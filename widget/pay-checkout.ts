@@ -9,7 +9,7 @@ import { FormState } from './form-state.ts';
 import { LocaleController, en, type Messages } from './i18n/index.ts';
 import { formatMoney, intlReady, plainMoney } from './money.ts';
 import { styles } from './pay-checkout.styles.ts';
-import { PaymentFollower } from './payment-follower.ts';
+import { followPayment } from './payment-follower.ts';
 import { forgetPayment, resumed, savePayment, savedPayment } from './resume.ts';
 import { loadingSkeleton, prerenderForm, SAMPLE_CONFIG, stepTemplates } from './steps/index.ts';
 import { copyText, logo, safeUrl, type Currency, type StepView } from './steps/parts.ts';
@@ -20,8 +20,8 @@ import { browserTransport, type Transport } from './transport.ts';
 /** Where this file was loaded from (a classic script knows only while it runs): default API origin and locales. */
 const scriptUrl = (globalThis.document?.currentScript as HTMLScriptElement | null)?.src || import.meta.url;
 
-/** Steps before the payer did anything: leaving them never moves the focus. */
-const WAITING_FOR_PAGE: readonly Step[] = [Step.Idle, Step.Loading, Step.Resuming];
+/** Steps before the payer did anything (idle, loading, resuming): leaving them never moves the focus. */
+const waitingForPage = (step: Step) => step <= Step.Loading || step === Step.Resuming;
 
 /**
  * A checkout for a payment link or a checkout session: the form, the provider's steps (OTP, hosted page,
@@ -132,7 +132,7 @@ export class PayCheckout extends LitElement {
     this.popup = false;
     this.transport = browserTransport;
     this._state = { step: Step.Idle };
-    new PaymentFollower(
+    followPayment(
       this,
       () => this.#api,
       () => this.#token,
@@ -185,7 +185,7 @@ export class PayCheckout extends LitElement {
     this.#copied = false;
     const busy = (of: Step) => of === Step.Submitting || of === Step.Confirming;
     // Focus follows the payer's own progress, never the page load, and never leaves a refused form.
-    if (!WAITING_FOR_PAGE.includes(before.step) && !(state.error && busy(before.step)) && !busy(step))
+    if (!waitingForPage(before.step) && !(state.error && busy(before.step)) && !busy(step))
       this.#focus = true;
     if (before.step === Step.Loading && (step === Step.Form || step === Step.Resuming)) {
       this.#plainMoney = !intlReady();

@@ -59,7 +59,8 @@ export async function readEventStream(
   const reader = body.getReader();
   const decoder = new TextDecoder();
   let buffer = '';
-  let event: ServerSentEvent = { event: '', data: '' };
+  let type = '';
+  let id: string | undefined;
   let data: string[] = [];
   for (;;) {
     const { value, done } = await reader.read();
@@ -69,8 +70,8 @@ export async function readEventStream(
     buffer = lines.pop() ?? '';
     for (const line of lines) {
       if (!line) {
-        if (data.length) onEvent({ ...event, event: event.event || 'message', data: data.join('\n') });
-        event = { event: '', data: '', id: event.id };
+        if (data.length) onEvent({ event: type || 'message', data: data.join('\n'), id });
+        type = '';
         data = [];
         continue;
       }
@@ -79,8 +80,8 @@ export async function readEventStream(
       const field = colon < 0 ? line : line.slice(0, colon);
       const text = colon < 0 ? '' : line.slice(colon + (line[colon + 1] === ' ' ? 2 : 1));
       if (field === 'data') data.push(text);
-      else if (field === 'event') event.event = text;
-      else if (field === 'id') event.id = text;
+      else if (field === 'event') type = text;
+      else if (field === 'id') id = text;
     }
   }
 }

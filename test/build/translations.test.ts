@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { en } from '../../widget/i18n/en.ts';
 import { translationProblems } from '../../widget/build/translation-files.ts';
-import { languageOf } from '../../widget/i18n/translation.ts';
+import { isTranslation, languageOf, translationFlaws } from '../../widget/i18n/translation.ts';
 
 describe('translationProblems', () => {
   it('names each missing key, unknown key, non-text value and placeholder mismatch', () => {
@@ -26,5 +26,28 @@ describe('translationProblems', () => {
 describe('languageOf', () => {
   it('is the lower-case language subtag', () => {
     expect(['fr-CI', 'SW', 'en', 'ha-Latn-NG'].map(languageOf)).toEqual(['fr', 'sw', 'en', 'ha']);
+  });
+});
+
+describe("isTranslation (the widget's short check)", () => {
+  it('accepts exactly what has no flaw', () => {
+    const { wrongCode: _missing, ...rest } = en;
+    const cases: unknown[] = [
+      en,
+      { ...en },
+      rest,
+      { ...rest, extra: 'Wrong code.' },
+      { ...en, extra: 'x' },
+      { ...en, retry: 3 },
+      { ...en, pay: 'Payer {total}' },
+      { ...en, pay: 'Payer' },
+      Object.assign(Object.create({ wrongCode: 'Wrong code.' }), rest, { extra: 'x' }),
+      null,
+      'Loading…',
+      Object.values(en),
+      [],
+    ];
+    expect(cases.map(isTranslation)).toEqual(cases.map((value) => translationFlaws(value).length === 0));
+    expect(cases.map(isTranslation).slice(0, 3)).toEqual([true, true, false]);
   });
 });

@@ -147,7 +147,7 @@ function measure(page: Page): Promise<Overflow> {
       documentWidth: document.documentElement.scrollWidth,
       widgetWidth: widget.scrollWidth,
       outside: [...root.querySelectorAll('*')].filter((element) => !inside(element)).map(describe),
-      buttons: [...root.querySelectorAll('button, a.pay__button')].map((button) => ({
+      buttons: [...root.querySelectorAll('button, a[part="submit"]')].map((button) => ({
         name: (button.textContent ?? '').trim(),
         inside: inside(button),
       })),

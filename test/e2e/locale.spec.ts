@@ -89,7 +89,7 @@ test('locale="sw": only the loading state, without text, until sw.json is in; th
   await config;
   // The config is in and the file still held: frames go by with the loading state only.
   await page.waitForFunction(() => (window as unknown as { __frames: string[] }).__frames.length > 10);
-  await expect(page.locator('pay-checkout .pay__loading')).toHaveText('');
+  await expect(page.locator('pay-checkout [aria-busy="true"]')).toHaveText('');
   release();
   const frames = await sampledFrames(page);
 

@@ -1,4 +1,5 @@
 import { expect } from '@open-wc/testing';
+import { Step } from '../../widget/checkout-machine.ts';
 import { config, FakeBackend, gate } from './fake-backend.ts';
 import { $, mount, rendered, text } from './helpers.ts';
 
@@ -17,7 +18,7 @@ describe('<pay-checkout> pay-ready', () => {
 
     answer.open(json({ statusCode: 200, data: config() }));
     // Nothing on screen tells the config is in while the messages are not: the state does.
-    await rendered(el, () => el._state.step === 'form', 'the config in');
+    await rendered(el, () => el._state.step === Step.Form, 'the config in');
     el.requestUpdate();
     await el.updateComplete;
     // The form's config is in, its French messages are not: still the loading state, and no pay-ready.

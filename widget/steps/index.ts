@@ -1,6 +1,6 @@
 /** The template of each step, like `fields/` has one per field type. */
 import { nothing, type TemplateResult } from 'lit';
-import { Step } from '../checkout-machine.ts';
+import type { Step } from '../checkout-machine.ts';
 import { bankTransferStep } from './bank-transfer.ts';
 import { codeStep } from './code.ts';
 import { errorStep, unavailableStep } from './error.ts';
@@ -18,23 +18,24 @@ export { formStep, prerenderForm, SAMPLE_CONFIG } from './form.ts';
 export { loadingSkeleton } from './loading.ts';
 export type { StepView } from './parts.ts';
 
-export const stepTemplates: Record<Step, (view: StepView) => TemplateResult | typeof nothing> = {
-  [Step.Idle]: () => nothing,
-  [Step.Loading]: loadingSkeleton,
-  [Step.Resuming]: loadingSkeleton,
-  [Step.Unavailable]: unavailableStep,
-  [Step.Error]: errorStep,
-  [Step.Form]: formStep,
-  [Step.Submitting]: formStep,
-  [Step.Otp]: codeStep,
-  [Step.PreOtp]: codeStep,
-  [Step.Confirming]: codeStep,
-  [Step.Redirecting]: redirectingStep,
-  [Step.Unfinished]: unfinishedStep,
-  [Step.BankTransfer]: bankTransferStep,
-  [Step.Processing]: processingStep,
-  [Step.TimedOut]: timedOutStep,
-  [Step.Success]: successStep,
-  [Step.Failed]: failedStep,
-  [Step.Expired]: expiredStep,
-};
+/** Indexed by step, in the order of `Step`. */
+export const stepTemplates: Record<Step, (view: StepView) => TemplateResult | typeof nothing> = [
+  () => nothing, // Idle
+  loadingSkeleton, // Loading
+  unavailableStep,
+  errorStep,
+  formStep, // Form
+  formStep, // Submitting
+  loadingSkeleton, // Resuming
+  codeStep, // Otp
+  codeStep, // PreOtp
+  codeStep, // Confirming
+  redirectingStep,
+  unfinishedStep,
+  bankTransferStep,
+  processingStep,
+  timedOutStep,
+  successStep,
+  failedStep,
+  expiredStep,
+];

@@ -69,7 +69,7 @@ export type Tone = 'wait' | 'success' | 'error';
  * `nothing`), then the rest of its content.
  */
 export function screen(view: StepView, tone: Tone, text: unknown, content?: unknown): TemplateResult {
-  return html`<section class="pay__step pay__step--${tone}">
+  return html`<section class="pay__step ${tone === 'success' ? 'pay__step--success' : ''}">
     ${tone === 'wait' ? nothing : html`<span class="pay__icon" aria-hidden="true">${tone === 'success' ? '✓' : '!'}</span>`}
     <h2 class="pay__heading" part="status" tabindex="-1">${titleOf(view.state, view.messages)}</h2>
     ${text === nothing ? nothing : html`<p class="pay__text">${text}</p>`}${content}

@@ -6,28 +6,34 @@ import { Step, type CheckoutState } from '../checkout-machine.ts';
 import type { ApiError, Payment } from '../contract/index.ts';
 import { fill, type Messages } from '../i18n/index.ts';
 
+/** The message each step is headed by, indexed by step (the form's and the code check's come from elsewhere). */
+const TITLES: Record<Step, keyof Messages | undefined> = [
+  undefined, // Idle
+  'loading',
+  'unavailable',
+  'error',
+  undefined, // Form: the config's title
+  'wait', // Submitting
+  'loading', // Resuming
+  'otpTitle',
+  'preOtpTitle',
+  undefined, // Confirming: the title of the code it confirms
+  'redirectTitle',
+  'unfinishedTitle',
+  'bankTitle',
+  'processingTitle',
+  'timedOutTitle',
+  'successTitle',
+  'failedTitle',
+  'expiredTitle',
+];
+
 /** The step's heading, which the live region also says. */
 export function titleOf({ step, payment, config }: CheckoutState, messages: Messages): string {
-  const titles: Partial<Record<Step, string>> = {
-    [Step.Loading]: messages.loading,
-    [Step.Resuming]: messages.loading,
-    [Step.Unavailable]: messages.unavailable,
-    [Step.Error]: messages.error,
-    [Step.Form]: config?.title,
-    [Step.Submitting]: messages.wait,
-    [Step.Otp]: messages.otpTitle,
-    [Step.PreOtp]: messages.preOtpTitle,
-    [Step.Confirming]: payment?.action === 'otp' ? messages.otpTitle : messages.preOtpTitle,
-    [Step.Redirecting]: messages.redirectTitle,
-    [Step.Unfinished]: messages.unfinishedTitle,
-    [Step.BankTransfer]: messages.bankTitle,
-    [Step.Processing]: messages.processingTitle,
-    [Step.TimedOut]: messages.timedOutTitle,
-    [Step.Success]: messages.successTitle,
-    [Step.Failed]: messages.failedTitle,
-    [Step.Expired]: messages.expiredTitle,
-  };
-  return titles[step] ?? '';
+  if (step === Step.Form) return config?.title ?? '';
+  const title =
+    step === Step.Confirming ? (payment?.action === 'otp' ? 'otpTitle' : 'preOtpTitle') : TITLES[step];
+  return title ? messages[title] : '';
 }
 
 /** A refused form's message: the server's, or, when it named fields (shown under each), one for all. */
