@@ -38,7 +38,7 @@ export interface Measurements {
   payer: PayerFigures | { notMeasured: string };
 }
 
-export function loadTable({ runs }: Measurements): string {
+export function loadTable({ runs }: Pick<Measurements, 'runs'>): string {
   return formatTable(
     ['route', 'requests', 'errors', 'non-2xx', '2xx/s', 'p50', 'p99', 'max', 'server cpu', 'cpu/request', 'client cpu'],
     Object.values(runs).map((run) => {

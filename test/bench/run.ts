@@ -8,7 +8,8 @@
  * bench reports and never gates: a missed budget still exits 0; only a bench that could not measure (a
  * server that did not start, a route that answered no 2xx at all) exits non-zero. BENCH_SECONDS sets
  * each run's length (default 5), BENCH_ROUNDS the rounds of the group-commit comparison (group-commit.ts;
- * default 3).
+ * default 3). BENCH_ONLY=server runs the load runs alone (no widget, group commit, payer or Lighthouse)
+ * and prints their ratios to bare Hono and the backend's peak RSS: enough to compare two builds quickly.
  */
 import { cpus, loadavg } from 'node:os';
 import { compareGroupCommit, GROUP_COMMIT_MIN_GAIN, groupCommitBudgetMs, groupCommitReport } from './group-commit.ts';
@@ -34,6 +35,12 @@ if (unknown.length) {
   process.exit(2);
 }
 const saveAsBaseline = args.includes('--save-baseline');
+const only = process.env.BENCH_ONLY;
+if (only !== undefined && only !== 'server') {
+  console.error(`BENCH_ONLY may only be "server", got "${only}"`);
+  process.exit(2);
+}
+const serverOnly = only === 'server';
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 if (!(Number.isInteger(rounds) && rounds >= 1 && rounds <= 20)) {
   console.error(`BENCH_ROUNDS must be a whole number in [1, 20], got "${process.env.BENCH_ROUNDS}"`);
@@ -116,6 +123,12 @@ async function main(): Promise<number> {
       if (spec.key === 'apiPayment') paymentsAfterRun = backend.paymentStatuses();
     }
     peakRss = backend.memory().peak;
+    if (serverOnly) {
+      say(`\nload runs\n${loadTable({ runs: runs as Record<RouteKey, RunOutcome> })}`);
+      const ratios = Object.entries(serverRatios({ runs: runs as Record<RouteKey, RunOutcome> }));
+      say(`server ratios to bare Hono: ${ratios.map(([route, ratio]) => `${route} ${ratio.toFixed(3)}`).join(', ')}; peak RSS ${(peakRss / 2 ** 20).toFixed(1)} MB`);
+      return 0;
+    }
     // After the load runs, so the browser's CPU does not compete with them.
     widgetReady = await measureWidgetReady(backend.url).catch((error: unknown) => {
       say(`warning: widget interactive time not measured: ${error instanceof Error ? error.message : String(error)}`);

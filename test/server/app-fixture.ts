@@ -17,7 +17,7 @@ import { loadConfig, type Config } from '../../server/config.ts';
 import { createLogger } from '../../server/logger.ts';
 import { createProviderClient, type ProviderClient } from '../../server/provider/client.ts';
 import { createSandbox, type Sandbox } from '../../server/sandbox/app.ts';
-import { inProcessFetch } from '../../server/sandbox/in-process.ts';
+import { inProcessFetch, webhooksToSelf } from '../../server/sandbox/in-process.ts';
 import type { SandboxConfigInput } from '../../server/sandbox/config.ts';
 import { openStore, type Store } from '../../server/store/database.ts';
 import { TestClock } from './sandbox/fixture.ts';
@@ -93,12 +93,12 @@ export async function startApp(options: AppFixtureOptions = {}): Promise<AppFixt
       outcomeDelayMs: 0,
       ...options.sandbox,
     },
-    // Webhooks to this app go in-process; anything else is unreachable, as on a closed network.
-    fetch: async (input, init) => {
+    // Webhooks to this app go in-process as main.ts sends them; anything else is unreachable, as on a
+    // closed network.
+    fetch: webhooksToSelf(TEST_PUBLIC_URL, bound, async (input) => {
       const url = String(input instanceof Request ? input.url : input);
-      if (bound.app && url.startsWith(TEST_PUBLIC_URL)) return bound.app.request(url, init);
       throw new TypeError(`fetch failed: ${url} is unreachable in tests`);
-    },
+    }),
   });
   const provider = createProviderClient({
     baseUrl: 'http://sandbox.internal',

@@ -191,11 +191,12 @@ describe('disbursement webhooks', () => {
   it('a receiver that was down gets the webhook on the sandbox retry', async () => {
     t = await startApp();
     const payout = await openPayout();
-    const reach = t.app.request.bind(t.app);
-    const down = vi.spyOn(t.app, 'request').mockImplementation(async (input, init) => {
-      if (String(input).includes('/webhooks/disbursements'))
+    // The sandbox's webhooks reach the app through its fetch (in-process, as in main.ts).
+    const reach = t.app.fetch.bind(t.app);
+    const down = vi.spyOn(t.app, 'fetch').mockImplementation(async (request, ...rest) => {
+      if (new URL(request.url).pathname.startsWith('/webhooks/disbursements'))
         return new Response('down for maintenance', { status: 503 });
-      return reach(input, init);
+      return reach(request, ...rest);
     });
     await t.settle();
     const deliveries = () =>
