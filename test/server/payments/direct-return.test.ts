@@ -38,7 +38,7 @@ async function decide(redirectUrl: string, decision: 'approve' | 'decline' | 'ca
 }
 
 describe('direct charge sent to the provider page (08)', () => {
-  it('passes the return URL, with our reference, as the charge\'s redirectURL', async () => {
+  it("passes the return URL, with our reference, as the charge's redirectURL", async () => {
     const { reference, payment } = await created(t, redirected(RETURN_URL));
     expect(payment).toMatchObject({ status: 'pending', action: 'redirect' });
     expect(await sandboxRow(reference)).toEqual({
