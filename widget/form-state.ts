@@ -222,6 +222,8 @@ export class FormState {
               provider,
               network: text('method.network') ?? method.networks?.[0]?.value,
               phoneNumber,
+              // A charge the provider answers with its own page brings the payer back here.
+              returnUrl: returnUrl.href,
             }
           : { kind: 'hosted', returnUrl: returnUrl.href },
       } satisfies CreatePayment),

@@ -45,6 +45,10 @@ export const PaymentMethodChoiceSchema = z
       provider: z.string().min(1).max(64),
       network: z.string().min(1).max(64).optional(),
       phoneNumber: PhoneNumberSchema,
+      returnUrl: HttpUrlSchema.optional().meta({
+        description:
+          "Where the provider's page sends the payer back when it answers the charge with `redirect`.",
+      }),
     }),
   ])
   .meta({ id: 'PaymentMethodChoice' });

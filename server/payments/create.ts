@@ -82,7 +82,9 @@ async function admitWith(
   const parsed = payerSchema(config).safeParse(input);
   if (!parsed.success) throw payerError(parsed.error);
   const payer = parsed.data;
-  if (payer.method.kind === 'hosted') checkReturnUrl(payer.method.returnUrl, context.returnOrigins);
+  // Direct or hosted, the payer's way back from the provider's page is checked the same way.
+  const { returnUrl } = payer.method;
+  if (returnUrl !== undefined) checkReturnUrl(returnUrl, context.returnOrigins);
   const uploads = await liveUploads(db, config, payer, context.clock.now());
 
   const now = context.clock.now();
@@ -114,7 +116,7 @@ async function admitWith(
     paid_at: null,
     customer: JSON.stringify(payer.customer),
     fields: JSON.stringify(payer.fields),
-    return_url: payer.method.kind === 'hosted' ? payer.method.returnUrl : null,
+    return_url: returnUrl ?? null,
     provider_reference: null,
     flag: null,
     version: 1,

@@ -1,7 +1,7 @@
 /**
- * Where the provider's hosted page sends the payer back: the widget's own page, which
- * must be http(s) on an allowed origin, so a payment can never be turned into an open redirect to a
- * phishing page. Our reference rides along so the widget can resume; the cancel URL adds a marker.
+ * Where the provider's page (a hosted checkout, or a direct charge answered `redirect`) sends the payer
+ * back: the widget's own page, which must be http(s) on an allowed origin, so a payment can never be
+ * turned into an open redirect to a phishing page. Our reference rides along so the widget can resume; the cancel URL adds a marker.
  */
 import { validationFailed } from '../http/errors.ts';
 

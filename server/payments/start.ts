@@ -56,7 +56,10 @@ async function callProvider(
   const now = () => context.clock.now();
   const metadata = config.kind === 'link' ? { paymentLinkId: config.id } : { sessionId: config.id };
   if (payer.method.kind === 'direct') {
-    const { provider, network, phoneNumber } = payer.method;
+    const { provider, network, phoneNumber, returnUrl } = payer.method;
+    // Only a charge the provider answers with its own page uses it; no cancelURL exists for a direct
+    // charge, so a cancel there comes back here too, and verify tells it apart.
+    const redirectURL = returnUrl && hostedReturnUrls(new URL(returnUrl), row.reference).redirectURL;
     const result = await context.provider.directCharge({
       provider,
       amount: row.amount,
@@ -66,6 +69,7 @@ async function callProvider(
       customerInput: { phoneNumber, ...(network ? { network } : {}) },
       webhook: context.webhookUrl,
       metadata,
+      ...(redirectURL ? { redirectURL } : {}),
     });
     return fromChargeResult(result, now());
   }

@@ -1,7 +1,18 @@
 // The product from the outside: the real server, the built widget, Debian's Chromium, a merchant page on
 // another origin. Elements are found by role and label, as a payer (or a screen reader) finds them.
 import { expect, test, type Page } from '@playwright/test';
-import { api, merchant, payFixedLink, sandboxCheckoutCount, shot, typeInto } from './helpers.ts';
+import {
+  api,
+  expectSuccess,
+  FINAL,
+  heading,
+  merchant,
+  payButton,
+  payFixedLink,
+  sandboxCheckoutCount,
+  shot,
+  typeInto,
+} from './helpers.ts';
 
 test('direct charge with OTP, from a merchant page on another origin', async ({ page }) => {
   await payFixedLink(page, '+2250700000000');
@@ -128,4 +139,33 @@ test('hosted checkout cancelled: back to the form, told so', async ({ page }) =>
   await expect(page.getByRole('status')).toHaveText('Payment cancelled. You can try again.');
   await expect(page.getByRole('button', { name: /^Pay / })).toBeVisible();
   await shot(page, 'cancelled');
+});
+
+/** Pays `lnk_fixed_ci` by direct charge with a number the provider answers with its own page (08). */
+async function directRedirectRoundTrip(page: Page, decision: 'Approve' | 'Decline') {
+  await payFixedLink(page, '+2250700000008');
+  await page.waitForURL(/\/sandbox\/checkout\//);
+  await expect(page.getByRole('heading', { name: 'Sandbox checkout' })).toBeVisible();
+  await shot(page, 'provider-page');
+  await page.getByRole('button', { name: decision }).click();
+  // The provider sends the payer back to the shop, our reference with them.
+  await page.waitForURL(new RegExp(`^${process.env.E2E_MERCHANT_URL}/.*pay_reference=pay_`));
+}
+
+test('direct charge sent to the provider page (08), approved there: back on the shop, success', async ({
+  page,
+}) => {
+  await directRedirectRoundTrip(page, 'Approve');
+  await expectSuccess(page);
+});
+
+test('direct charge sent to the provider page (08), declined there: back on the shop, told why, can pay again', async ({
+  page,
+}) => {
+  await directRedirectRoundTrip(page, 'Decline');
+  await expect(heading(page, 'Payment failed')).toBeVisible(FINAL);
+  await expect(page.getByText('Declined by the payer')).toBeVisible();
+  await shot(page, 'declined');
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(payButton(page)).toBeVisible();
 });

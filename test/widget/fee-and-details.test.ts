@@ -143,6 +143,7 @@ describe('<pay-checkout> fee and payment details', () => {
       provider: 'mtn',
       network: 'MTN',
       phoneNumber: '0700000000',
+      returnUrl: location.href,
     });
   });
 });

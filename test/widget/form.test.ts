@@ -96,7 +96,7 @@ describe('<pay-checkout> form', () => {
           receipt: 'upl_receipt.pdf',
           terms: true,
         },
-        method: { kind: 'direct', provider: 'mtn', phoneNumber: '0700000000' },
+        method: { kind: 'direct', provider: 'mtn', phoneNumber: '0700000000', returnUrl: location.href },
       },
     ]);
   });
@@ -276,6 +276,7 @@ describe('<pay-checkout> form', () => {
       provider: 'mtn',
       network: 'VOD',
       phoneNumber: '0700000000',
+      returnUrl: location.href,
     });
   });
 
@@ -372,6 +373,7 @@ describe('<pay-checkout> form', () => {
       kind: 'direct',
       provider: 'mtn',
       phoneNumber: '0700000000',
+      returnUrl: location.href,
     });
     await el.updateComplete;
     expect(backend.made('POST', 'payments')).to.have.length(0);

@@ -116,7 +116,7 @@ describe('<pay-checkout> by keyboard only', () => {
     expect(heading(el)).to.equal('Payment successful');
     expect(backend.made('POST', 'payments')[0]!.body).to.deep.include({
       customer: { name: 'Awa Diallo', email: 'awa@example.com', phoneNumber: '0700000000' },
-      method: { kind: 'direct', provider: 'orange', phoneNumber: '0700000000' },
+      method: { kind: 'direct', provider: 'orange', phoneNumber: '0700000000', returnUrl: location.href },
     });
   });
 });

@@ -52,7 +52,12 @@ describe('phone numbers as people write them', () => {
     submit(el).click();
     await oneEvent(el, 'pay-otp-required');
     const sent = backend.made('POST', 'payments')[0]!.body as CreatePayment;
-    expect(sent.method).to.deep.equal({ kind: 'direct', provider: 'mtn', phoneNumber: '08031234504' });
+    expect(sent.method).to.deep.equal({
+      kind: 'direct',
+      provider: 'mtn',
+      phoneNumber: '08031234504',
+      returnUrl: location.href,
+    });
     expect(sent.customer.phoneNumber).to.equal('08031234504');
   });
 });

@@ -1,5 +1,5 @@
 import { expect, oneEvent } from '@open-wc/testing';
-import type { Payment } from '../../widget/contract/index.ts';
+import type { CreatePayment, Payment } from '../../widget/contract/index.ts';
 import type { PayCheckout } from '../../widget/pay-checkout.ts';
 import { config, fail, FakeBackend, ok, payment } from './fake-backend.ts';
 import { $, click, control, errorOf, fill, heading, mount, rendered, submit, text } from './helpers.ts';
@@ -175,6 +175,54 @@ describe('<pay-checkout> steps', () => {
     });
     expect(heading(el)).to.equal('Continue on the payment page');
     await expect(el).to.be.accessible();
+  });
+
+  it('direct charge answered with the provider page: returnUrl sent without our pay_* params, page left for the provider', async () => {
+    const original = location.href;
+    // Back from an earlier payment's page: its markers must not ride along to the next one.
+    history.replaceState(null, '', '?plan=premium&pay_reference=pay_other&pay_cancel=1');
+    try {
+      const { el, backend } = await paying(
+        payment({ action: 'redirect', redirectUrl: 'https://provider.example/pay/1' }),
+      );
+      await oneEvent(el, 'pay-pending');
+      const body = backend.made('POST', 'payments')[0]!.body as CreatePayment;
+      expect(body.method).to.deep.equal({
+        kind: 'direct',
+        provider: 'mtn',
+        phoneNumber: '0700000000',
+        returnUrl: `${location.origin}${location.pathname}?plan=premium`,
+      });
+      expect(backend.navigated).to.deep.equal(['https://provider.example/pay/1']);
+    } finally {
+      history.replaceState(null, '', original);
+    }
+  });
+
+  it('back from the provider page of a direct charge cancelled there: the verified failure and a way to pay again', async () => {
+    sessionStorage.setItem(
+      'pay-checkout:lnk_1',
+      JSON.stringify({ reference: 'pay_ref_1', token: 'tok_saved', provider: 'mtn' }),
+    );
+    const backend = new FakeBackend();
+    backend.on('GET', 'payments/pay_ref_1', () =>
+      ok(payment({ status: 'failed', action: 'none', message: 'Cancelled by the payer' })),
+    );
+    const original = location.href;
+    history.replaceState(null, '', '?pay_reference=pay_ref_1');
+    try {
+      const { el } = await mount(backend, { link: 'lnk_1' }, { keepSaved: true });
+      await oneEvent(el, 'pay-failed');
+      await el.updateComplete;
+      expect(heading(el)).to.equal('Payment failed');
+      expect(text(el)).to.contain('Cancelled by the payer');
+      // Not the cancel marker of a hosted page: nothing is cancelled, the payment is only read.
+      expect(backend.made('POST', 'payments/pay_ref_1/cancel')).to.have.length(0);
+      await click(el, 'Try again');
+      expect(heading(el)).to.equal('Awa Couture');
+    } finally {
+      history.replaceState(null, '', original);
+    }
   });
 
   it('hosted checkout in a popup: opened on the click, the page stays and follows the payment', async () => {

@@ -212,7 +212,17 @@ export type FieldAnswer = string | number | boolean;
 
 export type PaymentMethodChoice =
   | { kind: 'hosted'; returnUrl: string }
-  | { kind: 'direct'; provider: string; network?: string; phoneNumber: string };
+  | {
+      kind: 'direct';
+      provider: string;
+      network?: string;
+      phoneNumber: string;
+      /**
+       * The widget's page, for a charge the provider answers with its own page (action `redirect`): the
+       * payer comes back here with `?pay_reference=`. Without it, that page keeps the payer.
+       */
+      returnUrl?: string;
+    };
 
 export interface CreatePayment {
   link?: string;

@@ -295,6 +295,18 @@ const CASES: Case[] = [
   ],
   [
     'createPayment',
+    201,
+    "a direct charge sent to the provider's page, with the widget's returnUrl",
+    ({ t }) => {
+      const body = fixedCiPayment('+2250700000008');
+      return call(t, 'POST', '/api/v1/payments', {
+        json: { ...body, method: { ...body.method, returnUrl: `${SHOP}/checkout` } },
+        headers: key(),
+      });
+    },
+  ],
+  [
+    'createPayment',
     400,
     'no Idempotency-Key',
     ({ t }) => call(t, 'POST', '/api/v1/payments', { json: fixedCiPayment('+2250700000001') }),

@@ -105,6 +105,13 @@ describe('GET /openapi.json', () => {
     }
   });
 
+  it('documents the optional returnUrl of a direct method, required only for a hosted one', () => {
+    const [hosted, direct] = doc.components.schemas.PaymentMethodChoice.oneOf;
+    expect(hosted.required).toEqual(['kind', 'returnUrl']);
+    expect(direct.required).toEqual(['kind', 'provider', 'phoneNumber']);
+    expect(direct.properties.returnUrl).toMatchObject({ type: 'string', format: 'uri', maxLength: 2048 });
+  });
+
   it('describes bodies, headers, security and errors', () => {
     const create = doc.paths['/api/v1/payments'].post;
     expect(create.requestBody.content['application/json'].schema).toEqual({
