@@ -4,6 +4,8 @@
  */
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
+import { afterAll, beforeAll } from 'vitest';
+import { startApp, type AppFixture } from './app-fixture.ts';
 
 export interface Loopback {
   /** `http://127.0.0.1:<port>`, no trailing slash. */
@@ -26,4 +28,22 @@ export async function serveOnLoopback(fetch: FetchHandler): Promise<Loopback> {
     server,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * For a test file that needs a real socket: the test app (startApp) served on loopback before its tests
+ * and closed after them; `ready` receives both once they are up.
+ */
+export function useAppOnLoopback(ready: (t: AppFixture, server: Loopback) => void): void {
+  let t: AppFixture | undefined;
+  let server: Loopback | undefined;
+  beforeAll(async () => {
+    const app = (t = await startApp());
+    server = await serveOnLoopback((request, env) => app.app.fetch(request, env));
+    ready(app, server);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await t?.close();
+  });
 }

@@ -4,19 +4,15 @@
  * ValidationError in the sandbox. Over a real socket with a declared length, refused before reading.
  */
 import { request as httpRequest } from 'node:http';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startApp, type AppFixture } from '../app-fixture.ts';
-import { serveOnLoopback, type Loopback } from '../loopback.ts';
+import { expect, it } from 'vitest';
+import { type AppFixture } from '../app-fixture.ts';
+import { useAppOnLoopback, type Loopback } from '../loopback.ts';
 
 let t: AppFixture;
 let server: Loopback;
-beforeAll(async () => {
-  t = await startApp();
-  server = await serveOnLoopback((request, env) => t.app.fetch(request, env));
-});
-afterAll(async () => {
-  await server.close();
-  await t.close();
+useAppOnLoopback((app, loopback) => {
+  t = app;
+  server = loopback;
 });
 
 const JSON_TYPE = { 'content-type': 'application/json' };

@@ -3,19 +3,15 @@
  * as status 499 with no stack trace, nothing is logged as an error, and /metrics counts it under 499.
  */
 import { request as httpRequest } from 'node:http';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { startApp, TEST_MERCHANT_KEY, type AppFixture } from '../app-fixture.ts';
-import { serveOnLoopback, type Loopback } from '../loopback.ts';
+import { expect, it, vi } from 'vitest';
+import { TEST_MERCHANT_KEY, type AppFixture } from '../app-fixture.ts';
+import { useAppOnLoopback, type Loopback } from '../loopback.ts';
 
 let t: AppFixture;
 let server: Loopback;
-beforeAll(async () => {
-  t = await startApp();
-  server = await serveOnLoopback((request, env) => t.app.fetch(request, env));
-});
-afterAll(async () => {
-  await server.close();
-  await t.close();
+useAppOnLoopback((app, loopback) => {
+  t = app;
+  server = loopback;
 });
 
 const PINO_INFO = 30;

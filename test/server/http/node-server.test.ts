@@ -4,22 +4,16 @@
  * their own Content-Length, and the headers the middleware adds (security headers, CORS, the request id)
  * must reach every answer.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startApp, type AppFixture } from '../app-fixture.ts';
-import { serveOnLoopback, type Loopback } from '../loopback.ts';
+import { expect, it } from 'vitest';
+import type { AppFixture } from '../app-fixture.ts';
+import { useAppOnLoopback } from '../loopback.ts';
 
 let t: AppFixture;
-let server: Loopback;
 let base = '';
 
-beforeAll(async () => {
-  t = await startApp();
-  server = await serveOnLoopback((request, env) => t.app.fetch(request, env));
-  base = server.base;
-});
-afterAll(async () => {
-  await server.close();
-  await t.close();
+useAppOnLoopback((app, loopback) => {
+  t = app;
+  base = loopback.base;
 });
 
 it('gives every answer its own Content-Length, however often a route answers', async () => {

@@ -4,22 +4,18 @@
  * exactly the REST set; everything else gets the document set; a header the handler set itself wins.
  */
 import { Hono } from 'hono';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signWebhook } from '../../../server/provider/signature.ts';
 import { securityHeaders } from '../../../server/http/security-headers.ts';
-import { startApp, type AppFixture } from '../app-fixture.ts';
-import { serveOnLoopback, type Loopback } from '../loopback.ts';
+import { type AppFixture } from '../app-fixture.ts';
+import { useAppOnLoopback, type Loopback } from '../loopback.ts';
 
 let t: AppFixture;
 let server: Loopback;
 
-beforeAll(async () => {
-  t = await startApp();
-  server = await serveOnLoopback((request, env) => t.app.fetch(request, env));
-});
-afterAll(async () => {
-  await server.close();
-  await t.close();
+useAppOnLoopback((app, loopback) => {
+  t = app;
+  server = loopback;
 });
 
 type HeaderList = readonly (readonly [string, string])[];

@@ -5,20 +5,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type AppFixture } from '../app-fixture.ts';
-import { serveOnLoopback, type Loopback } from '../loopback.ts';
+import { describe, expect, it } from 'vitest';
+import { type AppFixture } from '../app-fixture.ts';
+import { useAppOnLoopback, type Loopback } from '../loopback.ts';
 import { fixedCiPayment, sandboxCharges } from './helpers.ts';
 
 let t: AppFixture;
 let server: Loopback;
-beforeAll(async () => {
-  t = await startApp();
-  server = await serveOnLoopback((request, env) => t.app.fetch(request, env));
-});
-afterAll(async () => {
-  await server.close();
-  await t.close();
+useAppOnLoopback((app, loopback) => {
+  t = app;
+  server = loopback;
 });
 
 const TWO_KEYS = {
