@@ -117,9 +117,13 @@ export function transition(state: CheckoutState, event: CheckoutEvent): Checkout
         return { step: unavailable ? Step.Unavailable : Step.Form, config, error: event.error };
       }
       if (step !== Step.Confirming) return state;
-      // Locked out: the payment failed, and the reason is the server's, not the code step's prompt.
+      // Locked out: the payment failed, for that reason, not the code step's prompt.
       if (event.error.code === 'otp_locked' || event.error.attemptsLeft === 0) {
-        const payment = state.payment && { ...state.payment, message: event.error.message };
+        const payment = state.payment && {
+          ...state.payment,
+          message: event.error.message,
+          failureCode: 'otp_locked' as const,
+        };
         return { step: Step.Failed, config, payment, error: event.error };
       }
       return { ...state, step: state.payment ? stepOf(state.payment) : Step.Form, error: event.error };

@@ -6,7 +6,7 @@ import { formatDate } from './dates.ts';
 import { announcement } from './announcements.ts';
 import { PayErrorEvent, PayReadyEvent, PaySubmitEvent } from './events.ts';
 import { FormState } from './form-state.ts';
-import { LocaleController, en, type Messages } from './i18n/index.ts';
+import { LocaleController, en, ours, type Messages } from './i18n/index.ts';
 import { formatMoney, intlReady, plainMoney } from './money.ts';
 import { styles } from './pay-checkout.styles.ts';
 import { followPayment } from './payment-follower.ts';
@@ -207,7 +207,10 @@ export class PayCheckout extends LitElement {
     const known = failure instanceof ApiFailure;
     const error: ApiError = known ? failure.error : { code: 'internal', message: String(failure) };
     this.#dispatch(new PayErrorEvent(error, known ? failure.status : 0));
-    return known && failure.status === 0 ? { ...error, message: this._messages.networkError } : error;
+    const messages = this._messages;
+    return known && failure.status === 0
+      ? { ...error, message: messages.networkError }
+      : ours(error, messages);
   }
 
   #load = async () => {

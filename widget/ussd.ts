@@ -5,7 +5,7 @@
 import { html, type TemplateResult } from 'lit';
 
 /** A USSD code: `*`, then digits and further `*`, ending in `#` ("*126#", "*144*8*1#"). */
-const USSD = /\*[0-9][0-9*]*#/g;
+export const USSD = /\*[0-9][0-9*]*#/g;
 
 /** The dialler's URI of a code: `#` must be escaped, or the browser reads it as the URI's fragment. */
 export const telHref = (code: string) => `tel:${code.replace(/#/g, '%23')}`;

@@ -5,7 +5,7 @@
  * strict: an unknown key is refused, so a typo (`phonenumber`) is caught instead of silently dropped.
  */
 import { z } from 'zod';
-import { PAYMENT_ACTIONS, PAYMENT_STATUSES } from '../../widget/contract/index.ts';
+import { FAILURE_CODES, PAYMENT_ACTIONS, PAYMENT_STATUSES } from '../../widget/contract/index.ts';
 import {
   CountryCodeSchema,
   CurrencyCodeSchema,
@@ -97,7 +97,13 @@ export const PaymentSchema = z
     total: MinorUnitsSchema.optional(),
     currency: CurrencyCodeSchema,
     currencyExponent: z.int().min(0).max(4),
-    message: z.string().optional().meta({ description: 'Instructions or a failure reason; render as text.' }),
+    message: z.string().optional().meta({
+      description: "Instructions or a failure reason in the provider's words (English); render as text.",
+    }),
+    failureCode: z.enum(FAILURE_CODES).optional().meta({
+      description:
+        "With status `failed`, why, when the reason is a known one: a stable code to word in the payer's language. `insufficient_funds`: the payer's balance is too low; `declined`: the provider or the payer refused the payment; `cancelled`: the payer cancelled on the provider's page; `otp_locked`: too many wrong codes. Absent for any other failure: show `message`, or a generic text.",
+    }),
     redirectUrl: z.string().optional(),
     bankTransfer: BankTransferSchema.optional(),
     attemptsLeft: z.int().min(0).optional(),

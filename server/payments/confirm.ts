@@ -8,6 +8,7 @@ import type { ConfirmPayment, Payment } from '../../widget/contract/index.ts';
 import { ApiError } from '../http/errors.ts';
 import { ProviderError } from '../provider/errors.ts';
 import type { PaymentRow } from '../store/schema.ts';
+import { TOO_MANY_WRONG_CODES } from './failure-codes.ts';
 import { EXPIRED, hasLapsed, MAX_WRONG_CODES } from './lifecycle.ts';
 import { fromChargeResult, step } from './provider-answers.ts';
 import { applyObservation, findPayment, toPayment, writePatch } from './repository.ts';
@@ -89,7 +90,7 @@ async function countWrongCode(context: VerifyContext, reference: string, codeHas
       context,
       current,
       failing
-        ? { ...patch, status: 'failed', action: 'none', expires_at: null, message: 'Too many wrong codes' }
+        ? { ...patch, status: 'failed', action: 'none', expires_at: null, message: TOO_MANY_WRONG_CODES }
         : patch,
     );
     if (!written) continue;

@@ -13,6 +13,7 @@ import type { MerchantNotifier } from '../notifications/enqueue.ts';
 import { first, prepared, updateWhere } from '../store/prepared.ts';
 import type { Database, PaymentRow } from '../store/schema.ts';
 import type { PaymentEvents } from './events.ts';
+import { failureCodeOf } from './failure-codes.ts';
 import { decide, isFinal, MAX_WRONG_CODES, type PaymentObservation, type PaymentPatch } from './lifecycle.ts';
 
 export interface PaymentContext {
@@ -57,6 +58,8 @@ export function toPayment(row: PaymentRow): Payment {
   if (row.fee !== null) payment.fee = row.fee;
   if (row.total !== null) payment.total = row.total;
   if (row.message) payment.message = row.message;
+  const failureCode = row.status === 'failed' ? failureCodeOf(row.message) : undefined;
+  if (failureCode) payment.failureCode = failureCode;
   if (action === 'redirect' && row.redirect_url) payment.redirectUrl = row.redirect_url;
   if (action === 'bank-transfer' && row.bank_transfer)
     payment.bankTransfer = JSON.parse(row.bank_transfer) as BankTransfer;

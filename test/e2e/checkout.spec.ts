@@ -1,6 +1,7 @@
 // The product from the outside: the real server, the built widget, Debian's Chromium, a merchant page on
 // another origin. Elements are found by role and label, as a payer (or a screen reader) finds them.
 import { expect, test, type Page } from '@playwright/test';
+import { en } from '../../widget/i18n/en.ts';
 import {
   api,
   expectSuccess,
@@ -44,9 +45,11 @@ test('no OTP: approve on the phone, then success', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible({ timeout: 15_000 });
 });
 
-test('failure reported by webhook', async ({ page }) => {
+test("failure reported by webhook: our words for its code, not the provider's", async ({ page }) => {
   await payFixedLink(page, '+2250700000004');
   await expect(page.getByRole('heading', { name: 'Payment failed' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(en.insufficient_funds)).toBeVisible();
+  await expect(page.getByText('Insufficient funds in the payer wallet')).toHaveCount(0);
   await shot(page, 'failed');
 });
 
@@ -164,7 +167,8 @@ test('direct charge sent to the provider page (08), declined there: back on the 
 }) => {
   await directRedirectRoundTrip(page, 'Decline');
   await expect(heading(page, 'Payment failed')).toBeVisible(FINAL);
-  await expect(page.getByText('Declined by the payer')).toBeVisible();
+  // The provider's "Declined by the payer" is classified `declined`, which the widget words itself.
+  await expect(page.getByText(en.declined)).toBeVisible();
   await shot(page, 'declined');
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(payButton(page)).toBeVisible();

@@ -76,6 +76,12 @@ const STATES: Record<string, (page: Page, language: Language) => Promise<void>> 
   'pre-otp': async (page, language) => {
     await pay(page, language, '+2250700000007');
     await expect(heading(page, language.messages.preOtpTitle)).toBeVisible();
+    // The provider's instructions are English: in French, the widget's own sentence around its USSD code.
+    const instructions =
+      language.language === 'en'
+        ? /Dial \*144\*8\*1# on your phone/
+        : language.messages.preOtpText.replace('{ussd}', '*144*8*1#');
+    await expect(page.getByText(instructions)).toBeVisible();
   },
   // Ending 03: the provider keeps the payment processing, so the screen stays.
   processing: async (page, language) => {
@@ -101,9 +107,11 @@ const STATES: Record<string, (page: Page, language: Language) => Promise<void>> 
     await enterCode(page, messages, messages.code, '123456');
     await expect(heading(page, messages.successTitle)).toBeVisible(FINAL);
   },
+  // Ending 04: insufficient funds, which the provider says in English; the widget words its code itself.
   failure: async (page, language) => {
     await pay(page, language, '+2250700000004');
     await expect(heading(page, language.messages.failedTitle)).toBeVisible(FINAL);
+    await expect(page.getByText(language.messages.insufficient_funds)).toBeVisible();
   },
   // The payer's time on the code step runs out while the page is away; coming back finds it expired.
   expired: async (page, language) => {

@@ -146,8 +146,12 @@ describe('checkout machine', () => {
       const confirming = transition(otp, { type: 'confirm' });
       const locked = transition(confirming, { type: 'rejected', error: error('otp_locked') });
       expect(locked.step).to.equal(Step.Failed);
-      // The failure screen explains the lockout with the server's words, not the code step's prompt.
-      expect(locked.payment).to.deep.equal({ ...payment(), message: 'otp_locked' });
+      // The failure screen explains the lockout (its code), not the code step's prompt.
+      expect(locked.payment).to.deep.equal({
+        ...payment(),
+        message: 'otp_locked',
+        failureCode: 'otp_locked',
+      });
     });
     it('an accepted code moves on to processing', () => {
       const confirming = transition(otp, { type: 'confirm' });

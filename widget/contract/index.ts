@@ -173,6 +173,14 @@ export type PaymentAction = (typeof PAYMENT_ACTIONS)[number];
 /** Statuses after which nothing changes any more. */
 export const FINAL_PAYMENT_STATUSES = ['success', 'failed', 'cancelled', 'expired'] as const;
 
+/**
+ * Why a payment failed, as a small stable code the payer's interface can word in its own language (the
+ * provider's `message` is English, for merchants and logs). Classified by the server from what the
+ * provider said (docs/architecture.md#failure-codes); a failure it cannot place has no code.
+ */
+export const FAILURE_CODES = ['insufficient_funds', 'declined', 'cancelled', 'otp_locked'] as const;
+export type FailureCode = (typeof FAILURE_CODES)[number];
+
 export interface BankTransfer {
   bankName: string;
   accountNumber: string;
@@ -190,8 +198,10 @@ export interface Payment {
   total?: number;
   currency: string;
   currencyExponent: number;
-  /** The provider's instructions or the reason of a failure, to show as text. */
+  /** The provider's instructions or the reason of a failure, as text, in the provider's words (English). */
   message?: string;
+  /** With status `failed`, when the reason is one of the known ones. */
+  failureCode?: FailureCode;
   /** Where to send the payer for action `redirect`. */
   redirectUrl?: string;
   bankTransfer?: BankTransfer;

@@ -48,6 +48,7 @@ export const en = {
   otherNumber: 'Use another number',
   preOtpTitle: 'Get your code',
   customerCode: 'Customer code',
+  preOtpText: 'Dial {ussd} to get your code.',
   redirectTitle: 'Continue on the payment page',
   redirectText: 'Complete the payment on the page that opened. This page updates by itself.',
   openPage: 'Open the payment page',
@@ -74,6 +75,10 @@ export const en = {
   returnTo: 'Return to {merchant}',
   failedTitle: 'Payment failed',
   failedText: 'The payment did not go through.',
+  // Keyed by failure code (`cancelled` is above), so the failed step looks a code's text up by name.
+  insufficient_funds: 'Your balance is too low.',
+  declined: 'The payment was declined.',
+  otp_locked: 'Too many wrong codes.',
   expiredTitle: 'Payment expired',
   expiredText: 'The time to complete this payment ran out.',
   cancelled: 'Payment cancelled. You can try again.',

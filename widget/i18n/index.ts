@@ -3,9 +3,29 @@
  * as JSON, from the `locales/` folder next to the built widget (an IIFE cannot code-split). Where a
  * language's messages cannot be had, the widget shows English, all of it, never a mix.
  */
-export { en, type Messages } from './en.ts';
+import type { ApiError } from '../contract/index.ts';
+import { en, type Messages } from './en.ts';
+
+export { en, type Messages };
 export { LocaleController, type LocaleSources } from './locale-controller.ts';
 
 /** Fills `{name}` placeholders. */
 export const fill = (template: string, values: Record<string, string | number>): string =>
   template.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? ''));
+
+/**
+ * A text the server or the provider wrote, which is English: shown only while the widget speaks English,
+ * else our own text for it (`ours`), so no frame mixes two languages.
+ */
+export const theirs = (messages: Messages, text: string | undefined, ours: string): string =>
+  (messages === en && text) || ours;
+
+/** A refusal of the server's, in our words unless the widget speaks English; refused fields keep their place. */
+export const ours = (error: ApiError, messages: Messages): ApiError =>
+  messages === en
+    ? error
+    : {
+        ...error,
+        message: messages.error,
+        fields: error.fields?.map(({ path }) => ({ path, message: messages.invalidValue })),
+      };

@@ -5,8 +5,8 @@
 import { html, type TemplateResult } from 'lit';
 import { Step } from '../checkout-machine.ts';
 import { textField } from '../fields/index.ts';
-import { fill } from '../i18n/index.ts';
-import { withDialLinks } from '../ussd.ts';
+import { fill, theirs } from '../i18n/index.ts';
+import { USSD, withDialLinks } from '../ussd.ts';
 import { button, screen, summary, type StepView } from './parts.ts';
 import { codeError } from './titles.ts';
 
@@ -21,6 +21,10 @@ export function codeStep(view: StepView): TemplateResult {
   ]
     .filter(Boolean)
     .join(' · ');
+  // A customer code needs the provider's instructions (which number to dial): in English, theirs as they
+  // are; in another language, ours around the code they name.
+  const ussd = payment.message?.match(USSD)?.[0];
+  const instructions = theirs(messages, payment.message, ussd ? fill(messages.preOtpText, { ussd }) : '');
   const props = form.props(
     otp ? 'otp' : 'customerCode',
     otp ? messages.code : messages.customerCode,
@@ -31,9 +35,8 @@ export function codeStep(view: StepView): TemplateResult {
   return screen(
     view,
     'wait',
-    // A code by SMS needs no instructions of the provider's, whose text is in its own language: ours is
-    // in the payer's. A customer code does (which number to dial), so its message stays.
-    otp ? messages.otpText : payment.message ? withDialLinks(payment.message) : '',
+    // A code by SMS needs no instructions of the provider's: ours say it all, in the payer's language.
+    otp ? messages.otpText : withDialLinks(instructions),
     html`${summary(view, [
         [messages.amount, money(payment.amount, payment)],
         [messages.fee, payment.fee === undefined ? undefined : money(payment.fee, payment)],

@@ -29,6 +29,8 @@ interface World {
   otp: { reference: string; token: string };
   /** A payment that reached a final status (its event stream ends at once). */
   final: { reference: string; token: string };
+  /** A payment the provider failed for insufficient funds (magic suffix 04): it carries a failure code. */
+  failed: { reference: string; token: string };
   hosted: { reference: string; token: string };
   recipientId: string;
   payoutReference: string;
@@ -429,6 +431,19 @@ const CASES: Case[] = [
     'with its token',
     ({ t, final }) =>
       call(t, 'GET', `/api/v1/payments/${final.reference}`, { headers: withToken(final.token) }),
+  ],
+  [
+    'getPayment',
+    200,
+    'failed, with its failure code',
+    async ({ t, failed }) => {
+      const answer = await call(t, 'GET', `/api/v1/payments/${failed.reference}`, {
+        headers: withToken(failed.token),
+      });
+      // The field the document must describe, or the closed check of the answer fails.
+      expect(JSON.parse(answer.text).data.failureCode).toBe('insufficient_funds');
+      return answer;
+    },
   ],
   [
     'getPayment',
@@ -1012,7 +1027,7 @@ async function buildWorld(): Promise<World> {
     fields: {},
     method: { kind: 'hosted', returnUrl: `${SHOP}/thanks` },
   });
-  await created(t, {
+  const failed = await created(t, {
     session: sessionId,
     customer: PAYER,
     fields: {},
@@ -1041,6 +1056,7 @@ async function buildWorld(): Promise<World> {
     sessionId,
     otp,
     final,
+    failed,
     hosted,
     recipientId,
     payoutReference: payout.reference as string,

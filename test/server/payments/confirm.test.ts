@@ -33,6 +33,7 @@ describe('OTP tries', () => {
       status: 'failed',
       action: 'none',
       message: 'Too many wrong codes',
+      failureCode: 'otp_locked',
     });
     // Even the right code is too late now, and the provider is not asked again.
     const right = await confirm(t, reference, token, { otp: '123456' });

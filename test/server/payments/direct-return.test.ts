@@ -66,7 +66,12 @@ describe('direct charge sent to the provider page (08)', () => {
     expect(status).toBe(303);
     expect(new URL(location ?? '').searchParams.get('pay_reference')).toBe(reference);
     await t.settle();
-    expect((await get(t, reference, token)).json.data).toMatchObject({ status: 'failed', action: 'none' });
+    expect((await get(t, reference, token)).json.data).toMatchObject({
+      status: 'failed',
+      action: 'none',
+      message: 'Declined by the payer',
+      failureCode: 'declined',
+    });
   });
 
   it('cancel: no cancelURL for a direct charge, so back to the same return URL; verify reads it failed', async () => {
@@ -84,6 +89,7 @@ describe('direct charge sent to the provider page (08)', () => {
       status: 'failed',
       action: 'none',
       message: 'Cancelled by the payer',
+      failureCode: 'cancelled',
     });
   });
 

@@ -41,7 +41,7 @@ describe('magic values through the widget API', () => {
     expect((await paymentRow(t, reference)).verified_at).toBe(t.clock.now());
   });
 
-  it('04: failed by webhook, with the provider reason', async () => {
+  it('04: failed by webhook, with the provider reason and its code', async () => {
     await started();
     const { reference, token } = await created(t, fixedCiPayment('+2250700000004'));
     await t.settle();
@@ -55,6 +55,7 @@ describe('magic values through the widget API', () => {
       currency: 'XOF',
       currencyExponent: 0,
       message: 'Insufficient funds in the payer wallet',
+      failureCode: 'insufficient_funds',
     });
   });
 
