@@ -9,8 +9,10 @@
  *   (Referrer-Policy, Origin-Agent-Cluster, ...). Cross-Origin-Resource-Policy and -Opener-Policy stay
  *   off: merchants' pages load the widget's files from another origin.
  *
- * A header the handler set itself wins (`overwrite: false`): a page that needs another
- * Content-Security-Policy sends its own.
+ * On a page, a header the handler set itself wins (`overwrite: false`): a page that needs another
+ * Content-Security-Policy sends its own. Answers for programs never set these themselves, so their set
+ * overwrites without asking first: four `Headers.has` calls less on every API answer (a warm link read,
+ * in-process through node-server's listener: 12.6 -> 12.1 µs of CPU, medians of 5 x 20,000).
  */
 import type { Context, MiddlewareHandler, Next } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
@@ -28,6 +30,7 @@ const NOTHING_ELSE = {
 /** Answers for programs: nothing in them may run, load or be framed. */
 export const apiSecurityHeaders = secureHeaders({
   ...NOTHING_ELSE,
+  overwrite: true,
   contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
   originAgentCluster: false,
   referrerPolicy: false,
