@@ -1,4 +1,4 @@
-import { css } from 'lit';
+import { css } from './css.ts';
 
 /** Dark defaults; a merchant's `--pay-*` values still win. */
 const dark = css`

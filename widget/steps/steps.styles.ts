@@ -1,4 +1,4 @@
-import { css } from 'lit';
+import { css } from '../css.ts';
 
 /** The steps' own pieces: copy buttons, the USSD code link, the fee line and the loading skeleton. */
 export const stepStyles = css`
