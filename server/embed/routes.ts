@@ -82,17 +82,17 @@ export function embedRoutes(allowedOrigins: readonly string[] | undefined, publi
     const kind = query.session ? 'session' : 'link';
     return c.html(
       html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="pay-checkout-origins" content="${ancestors.join(' ')}">
-<title>Checkout</title>
-<script src="/widget/pay-checkout.iife.js" defer></script>
-<script src="/widget/pay-checkout-frame.js" defer></script>
-</head>
-<body data-kind="${kind}" data-id="${query.session ?? query.link}"></body>
-</html>`,
+        <html lang="en">
+          <head>
+            <meta charset="utf-8" />
+            <meta name="viewport" content="width=device-width, initial-scale=1" />
+            <meta name="pay-checkout-origins" content="${ancestors.join(' ')}" />
+            <title>Checkout</title>
+            <script src="/widget/pay-checkout.iife.js" defer></script>
+            <script src="/widget/pay-checkout-frame.js" defer></script>
+          </head>
+          <body data-kind="${kind}" data-id="${query.session ?? query.link}"></body>
+        </html>`,
       200,
       headers,
     );

@@ -33,7 +33,9 @@ describe('GET /embed', () => {
     expect(headers.get('cache-control')).toBe('no-store');
     expect(headers.get('x-content-type-options')).toBe('nosniff');
     // The frame script learns which parents it may answer from the page itself.
-    expect(text).toContain('<meta name="pay-checkout-origins" content="https://shop.test https://www.shop.test">');
+    expect(text).toContain(
+      '<meta name="pay-checkout-origins" content="https://shop.test https://www.shop.test">',
+    );
     expect(text).toContain('<body data-kind="link" data-id="lnk_fixed_ci"></body>');
     expect(text).toContain('<script src="/widget/pay-checkout.iife.js" defer></script>');
     expect(text).toContain('<script src="/widget/pay-checkout-frame.js" defer></script>');
@@ -50,7 +52,10 @@ describe('GET /embed', () => {
   });
 
   it('names a session as a session, and keeps the way back from a provider page in the URL', async () => {
-    const { status, text } = await t.request('GET', '/embed?session=ses_123&pay_reference=pay_abc&pay_cancel=1');
+    const { status, text } = await t.request(
+      'GET',
+      '/embed?session=ses_123&pay_reference=pay_abc&pay_cancel=1',
+    );
     expect(status).toBe(200);
     expect(text).toContain('<body data-kind="session" data-id="ses_123"></body>');
   });
@@ -69,7 +74,11 @@ describe('GET /embed', () => {
     expect(headers.get('content-type')).toMatch(/^application\/json/);
     expect(json).toEqual({
       statusCode: 400,
-      error: { code: 'validation_failed', message: 'The request is not valid', fields: [{ path: field, message }] },
+      error: {
+        code: 'validation_failed',
+        message: 'The request is not valid',
+        fields: [{ path: field, message }],
+      },
     });
   });
 
