@@ -125,7 +125,8 @@ export class PayCheckout extends LitElement {
   /** The next render formats money by hand: it shows the form, and Intl's first use would not fit its frame. */
   #plainMoney = false;
   #i18n = new LocaleController(this, {
-    requested: () => this.locale,
+    // In iframe mode the language is the frame's: this page fetches no messages.
+    requested: () => (this.isolation ? 'en' : this.locale),
     config: () => this._state.config,
     configPending: () => this._state.step === Step.Loading,
     localesUrl: () => new URL('locales/', this.api ? new URL('/widget/', this.api) : scriptUrl),

@@ -34,7 +34,7 @@ describe('GET /embed', () => {
     expect(headers.get('x-content-type-options')).toBe('nosniff');
     // The frame script learns which parents it may answer from the page itself.
     expect(text).toContain(
-      '<meta name="pay-checkout-origins" content="https://shop.test https://www.shop.test">',
+      '<meta name="pay-checkout-origins" content="https://shop.test https://www.shop.test" />',
     );
     expect(text).toContain('<body data-kind="link" data-id="lnk_fixed_ci"></body>');
     expect(text).toContain('<script src="/widget/pay-checkout.iife.js" defer></script>');
@@ -94,7 +94,7 @@ describe('GET /embed without ALLOWED_ORIGINS', () => {
     const app = new Hono().use(securityHeaders).route('/embed', embedRoutes(undefined, TEST_PUBLIC_URL));
     const answer = await app.request('/embed?link=lnk_fixed_ci');
     expect(answer.headers.get('content-security-policy')).toBe(`${POLICY_REST} ${TEST_PUBLIC_URL}`);
-    expect(await answer.text()).toContain(`<meta name="pay-checkout-origins" content="${TEST_PUBLIC_URL}">`);
+    expect(await answer.text()).toContain(`<meta name="pay-checkout-origins" content="${TEST_PUBLIC_URL}" />`);
   });
 
   it('may be framed from anywhere when ALLOWED_ORIGINS is *', async () => {
