@@ -34,7 +34,7 @@ describe('<pay-checkout isolation="iframe">', () => {
       expect(el.shadowRoot!.children.length).to.equal(1);
       // Back from a provider's page, the reference (and the cancel) go on to the checkout in the frame.
       expect(frame.src).to.equal(`${api}/embed?link=lnk_1&pay_reference=pay_back_1&pay_cancel=1`);
-      expect([frame.title, frame.height, frame.allow]).to.deep.equal(['Checkout', '600', 'clipboard-write']);
+      expect([frame.title, frame.height, frame.allow]).to.deep.equal(['Checkout', '860', 'clipboard-write']);
       expect(backend.requests).to.deep.equal([]);
     } finally {
       history.replaceState(null, '', location.pathname);
@@ -94,7 +94,7 @@ describe('<pay-checkout isolation="iframe">', () => {
   it('follows the frame’s height, and sends this window only to an http(s) page the frame names', async () => {
     const { frame, backend } = await framed();
     deliver({ type: 'pay:height', height: 812 }, 'https://evil.example', frame.contentWindow);
-    expect(frame.height).to.equal('600');
+    expect(frame.height).to.equal('860');
     deliver({ type: 'pay:height', height: 812 }, api, frame.contentWindow);
     expect(frame.height).to.equal('812');
 

@@ -21,8 +21,8 @@ export interface FrameHost extends ReactiveControllerHost, HTMLElement {
   readonly transport: Transport;
 }
 
-/** The loading skeleton's height (widget/steps/loading.ts), kept until the frame says its own. */
-const SKELETON_HEIGHT = '600';
+/** The loading skeleton's height (widget/steps/loading.ts, about 860 px), kept until the frame says its own. */
+const SKELETON_HEIGHT = '860';
 
 /**
  * Makes the frame for `host`; `frame(api, kind, id)` then answers one showing checkout `id` (a `link` or
