@@ -2,8 +2,9 @@
  * GET /embed: the checkout's isolation page (docs/architecture.md#isolation-mode). `<pay-checkout
  * isolation="iframe">` frames it, so the payer's phone number and code are typed into a document on this
  * server's origin, out of reach of the merchant page's scripts. The page is a few static lines: the same
- * widget file merchants load (one cache for both) and the frame script that renders the checkout once the
- * host's `init` message arrives. No inline script or style, so its policy can forbid both; only the
+ * widget file merchants load (one cache for both), the frame script that renders the checkout once the
+ * host's `init` message arrives, and a preload of the checkout's config, which then travels while the
+ * frame script does and while the host's message is on its way (the README's recommended snippet). No inline script or style, so its policy can forbid both; only the
  * origins allowed to call the API (ALLOWED_ORIGINS, unset: this server's own) may frame it.
  */
 import { html } from 'hono/html';
@@ -80,6 +81,9 @@ export function embedRoutes(allowedOrigins: readonly string[] | undefined, publi
     // A bad or missing id is a ZodError: a 400 in our envelope (server/http/errors.ts).
     const query = EmbedQuerySchema.parse(c.req.query());
     const kind = query.session ? 'session' : 'link';
+    const id = query.session ?? query.link;
+    // Exactly the URL the widget asks for, so it reads the preloaded answer.
+    const config = `/api/v1/${kind}s/${id}`;
     return c.html(
       html`<!doctype html>
         <html lang="en">
@@ -88,10 +92,11 @@ export function embedRoutes(allowedOrigins: readonly string[] | undefined, publi
             <meta name="viewport" content="width=device-width, initial-scale=1" />
             <meta name="pay-checkout-origins" content="${ancestors.join(' ')}" />
             <title>Checkout</title>
+            <link rel="preload" as="fetch" crossorigin href="${config}" />
             <script src="/widget/pay-checkout.iife.js" defer></script>
             <script src="/widget/pay-checkout-frame.js" defer></script>
           </head>
-          <body data-kind="${kind}" data-id="${query.session ?? query.link}"></body>
+          <body data-kind="${kind}" data-id="${id}"></body>
         </html>`,
       200,
       headers,

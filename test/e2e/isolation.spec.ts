@@ -232,6 +232,19 @@ test.describe('every journey through the frame', () => {
     await expectSuccess(page, checkoutOf(page));
   });
 
+  test('the frame reads its config once, from the page’s preload, before its scripts run', async ({
+    page,
+  }) => {
+    const sent: string[] = [];
+    page.on('request', (request) => sent.push(new URL(request.url()).pathname));
+    await page.goto(shop());
+    await expect(payButton(checkoutOf(page))).toBeEnabled();
+    const reads = sent.filter((path) => path === '/api/v1/links/lnk_fixed_ci');
+    expect(reads).toHaveLength(1);
+    // Asked for by the page's head, not by the checkout once the frame script has run.
+    expect(sent.indexOf(reads[0]!)).toBeLessThan(sent.indexOf('/widget/pay-checkout-frame.js'));
+  });
+
   test('the frame follows its content’s height, with no scrollbar', async ({ page }) => {
     await page.goto(shop());
     const frame = page.locator('pay-checkout iframe');

@@ -37,6 +37,8 @@ describe('GET /embed', () => {
       '<meta name="pay-checkout-origins" content="https://shop.test https://www.shop.test" />',
     );
     expect(text).toContain('<body data-kind="link" data-id="lnk_fixed_ci"></body>');
+    // The config travels while the scripts do (as the README's recommended snippet does it).
+    expect(text).toContain('<link rel="preload" as="fetch" crossorigin href="/api/v1/links/lnk_fixed_ci" />');
     expect(text).toContain('<script src="/widget/pay-checkout.iife.js" defer></script>');
     expect(text).toContain('<script src="/widget/pay-checkout-frame.js" defer></script>');
     expect(text).not.toMatch(/<script>|<style|style=/);
@@ -58,6 +60,7 @@ describe('GET /embed', () => {
     );
     expect(status).toBe(200);
     expect(text).toContain('<body data-kind="session" data-id="ses_123"></body>');
+    expect(text).toContain('href="/api/v1/sessions/ses_123"');
   });
 
   it.each([
@@ -94,7 +97,9 @@ describe('GET /embed without ALLOWED_ORIGINS', () => {
     const app = new Hono().use(securityHeaders).route('/embed', embedRoutes(undefined, TEST_PUBLIC_URL));
     const answer = await app.request('/embed?link=lnk_fixed_ci');
     expect(answer.headers.get('content-security-policy')).toBe(`${POLICY_REST} ${TEST_PUBLIC_URL}`);
-    expect(await answer.text()).toContain(`<meta name="pay-checkout-origins" content="${TEST_PUBLIC_URL}" />`);
+    expect(await answer.text()).toContain(
+      `<meta name="pay-checkout-origins" content="${TEST_PUBLIC_URL}" />`,
+    );
   });
 
   it('may be framed from anywhere when ALLOWED_ORIGINS is *', async () => {
