@@ -93,6 +93,8 @@ async function loadOnce(browser: Browser, url: string): Promise<number> {
   }
 }
 
+const say = (text: string) => process.stdout.write(`${text}\n`);
+
 async function main() {
   const storefrontPort = await freePort();
   const storefront = `http://127.0.0.1:${storefrontPort}`;
@@ -130,8 +132,8 @@ async function main() {
     await backend.close();
   }
   for (const mode of modes)
-    console.log(`${mode.padEnd(8)} median ${median(times[mode])} ms  loads ${times[mode].join(' ')}`);
-  console.log(`iframe / in-page: ${(median(times.iframe) / median(times['in-page'])).toFixed(2)}x`);
+    say(`${mode.padEnd(8)} median ${median(times[mode])} ms  loads ${times[mode].join(' ')}`);
+  say(`iframe / in-page: ${(median(times.iframe) / median(times['in-page'])).toFixed(2)}x`);
 }
 
 await main();
