@@ -205,6 +205,28 @@ test.describe('every journey through the frame', () => {
     await expect(heading(checkoutOf(page), 'Payment successful')).toBeVisible(FINAL);
   });
 
+  test('popup: the hosted page opens from the frame on the click, and the shop shows the result', async ({
+    page,
+  }) => {
+    await page.goto(shop('lnk_tip_ci'));
+    const ui = checkoutOf(page);
+    await expect(payButton(ui)).toBeVisible();
+    await page.locator('pay-checkout').evaluate((element: HTMLElement & { popup: boolean }) => {
+      element.popup = true;
+    });
+    await ui.getByLabel('Amount (XOF)').fill('750');
+    await ui.getByRole('radio', { name: 'Secure payment page' }).check();
+    const opened = page.waitForEvent('popup');
+    await payButton(ui).click();
+    const popup = await opened;
+    await popup.waitForURL(/\/sandbox\/checkout\//);
+    await popup.getByLabel('Pay with').selectOption({ label: 'Wave' });
+    await popup.getByRole('button', { name: 'Approve' }).click();
+    await expect(heading(ui, 'Payment successful')).toBeVisible(FINAL);
+    // The shop itself never left.
+    expect(page.url()).toBe(shop('lnk_tip_ci'));
+  });
+
   test('hosted checkout cancelled: back to the form, told so', async ({ page }) => {
     await page.goto(shop('lnk_tip_ci'));
     const ui = checkoutOf(page);
