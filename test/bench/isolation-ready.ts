@@ -5,6 +5,8 @@
  * alternating rounds on one backend, medians printed. Run after `npm run build`:
  * `node --import tsx test/bench/isolation-ready.ts` (ROUNDS, default 7).
  *
+ * Each load also sums the page's layout shifts (CLS) until a second after the button is ready.
+ *
  * The probe runs in every document of the page (the frame's too) and reports, through one binding, the
  * wall-clock moment its own document first shows an enabled pay button, and the top document's time
  * origin: the frame's moment minus the top's origin is the payer's wait, on one clock.
@@ -19,7 +21,7 @@ import type { Browser } from '@playwright/test';
 import { launchChromium } from './browser.ts';
 import { THROTTLING, VIEWPORT } from './payer-loads.ts';
 import { freePort, startBackend } from './servers.ts';
-import { median } from './stats.ts';
+import { cumulativeLayoutShift, median, type LayoutShift } from './stats.ts';
 
 const LINK = 'lnk_fixed_ci';
 const ROUNDS = Number(process.env.ROUNDS ?? 7);
@@ -27,7 +29,14 @@ const REPORT = '__isolationReport';
 
 const PROBE = `(() => {
   const report = (what) => window.${REPORT}({ ...what, top: window.top === window });
-  if (window.top === window) report({ origin: performance.timeOrigin });
+  if (window.top === window) {
+    report({ origin: performance.timeOrigin });
+    window.__shifts = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        if (!entry.hadRecentInput) window.__shifts.push({ startTime: entry.startTime, value: entry.value });
+    }).observe({ type: 'layout-shift', buffered: true });
+  }
   const enabled = () =>
     [...document.querySelectorAll('pay-checkout')].some((host) => {
       const button = host.shadowRoot && host.shadowRoot.querySelector('[part~="submit"]');
@@ -52,10 +61,12 @@ function page(api: string, mode: Mode) {
 </head><body><main><h1>Sandbox Shop</h1>
 <script src="${api}/widget/pay-checkout.iife.js" defer></script>
 <pay-checkout link="${LINK}"${isolation}></pay-checkout>
+<p>Questions about your order? Write to the shop; we answer within a day.</p>
 </main></body></html>`;
 }
 
-async function loadOnce(browser: Browser, url: string): Promise<number> {
+/** One load: the wait for an enabled pay button, and the page's layout shift until a second after it. */
+async function loadOnce(browser: Browser, url: string): Promise<{ ms: number; cls: number }> {
   const context = await browser.newContext({ viewport: VIEWPORT });
   try {
     const tab = await context.newPage();
@@ -87,7 +98,14 @@ async function loadOnce(browser: Browser, url: string): Promise<number> {
     await tab.goto(url, { waitUntil: 'commit' });
     const ms = await ready;
     if (unthrottled) throw new Error(unthrottled);
-    return ms;
+    // About a second of frames after it, as payer-loads.ts settles, for a late change of height.
+    // A string, so tsx's helpers (`__name`) do not reach the page.
+    const shifts = await tab.evaluate<LayoutShift[]>(`new Promise((resolve) => {
+      let frames = 0;
+      const next = () => (++frames < 60 ? requestAnimationFrame(next) : resolve(window.__shifts));
+      requestAnimationFrame(next);
+    })`);
+    return { ms, cls: cumulativeLayoutShift(shifts) };
   } finally {
     await context.close();
   }
@@ -118,12 +136,15 @@ async function main() {
   ]);
   const modes: Mode[] = ['in-page', 'iframe'];
   const times: Record<Mode, number[]> = { 'in-page': [], iframe: [] };
+  const shifts: Record<Mode, number[]> = { 'in-page': [], iframe: [] };
   try {
     await loadOnce(browser, `${storefront}/in-page.html`); // warm-up, not counted (see payer-loads.ts)
     for (let round = 0; round < ROUNDS; round++) {
       for (let turn = 0; turn < modes.length; turn++) {
         const mode = modes[(round + turn) % modes.length]!;
-        times[mode].push(Math.round(await loadOnce(browser, `${storefront}/${mode}.html`)));
+        const { ms, cls } = await loadOnce(browser, `${storefront}/${mode}.html`);
+        times[mode].push(Math.round(ms));
+        shifts[mode].push(cls);
       }
     }
   } finally {
@@ -132,7 +153,9 @@ async function main() {
     await backend.close();
   }
   for (const mode of modes)
-    say(`${mode.padEnd(8)} median ${median(times[mode])} ms  loads ${times[mode].join(' ')}`);
+    say(
+      `${mode.padEnd(8)} median ${median(times[mode])} ms  CLS at most ${Math.max(...shifts[mode]).toFixed(3)}  loads ${times[mode].join(' ')}`,
+    );
   say(`iframe / in-page: ${(median(times.iframe) / median(times['in-page'])).toFixed(2)}x`);
 }
 
