@@ -267,6 +267,26 @@ test.describe('every journey through the frame', () => {
     expect(sent.indexOf(reads[0]!)).toBeLessThan(sent.indexOf('/widget/pay-checkout-frame.js'));
   });
 
+  test('the page’s --pay-* properties style the checkout in the frame; a malformed one is dropped', async ({
+    page,
+  }) => {
+    // Set through the CSSOM before the widget's script runs: the page's policy forbids inline styles.
+    await page.addInitScript(() =>
+      document.addEventListener('DOMContentLoaded', () => {
+        const host = document.querySelector<HTMLElement>('pay-checkout')!;
+        host.style.setProperty('--pay-color-primary', '#0b6e4f');
+        host.style.setProperty('--pay-radius', '2px');
+        host.style.setProperty('--pay-color-background', 'url(https://evil.example/track.png)');
+      }),
+    );
+    await page.goto(shop());
+    await expect(payButton(checkoutOf(page))).toHaveCSS('background-color', 'rgb(11, 110, 79)');
+    const card = checkoutOf(page).locator('[part="base"]');
+    await expect(card).toHaveCSS('border-radius', '2px');
+    // The url() never reached the frame: the card keeps its own background (forwarded, it would be none).
+    await expect(card).toHaveCSS('background-color', 'rgb(255, 255, 255)');
+  });
+
   test('the frame follows its content’s height, with no scrollbar', async ({ page }) => {
     await page.goto(shop());
     const frame = page.locator('pay-checkout iframe');
