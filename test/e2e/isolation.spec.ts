@@ -192,6 +192,21 @@ test.describe('every journey through the frame', () => {
     await expectSuccess(page, checkoutOf(page));
   });
 
+  test('back on the shop without deciding (08): the frame’s link to the provider page opens it in the top window', async ({
+    page,
+  }) => {
+    await payFixedLink(page, '0700000008');
+    await page.waitForURL(/\/sandbox\/checkout\//);
+    await page.goto(shop());
+    const ui = checkoutOf(page);
+    await expect(heading(ui, 'Finish your payment')).toBeVisible(FINAL);
+    await ui.getByRole('link', { name: 'Continue to MTN Mobile Money' }).click();
+    await page.waitForURL(/\/sandbox\/checkout\//);
+    await expect(page.getByRole('heading', { name: 'Sandbox checkout' })).toBeVisible();
+    // The provider's page replaced the shop: it is not running inside the frame.
+    expect(page.frames()).toHaveLength(1);
+  });
+
   test('hosted checkout approved in the top window, resumed on return', async ({ page }) => {
     await page.goto(shop('lnk_tip_ci'));
     const ui = checkoutOf(page);
