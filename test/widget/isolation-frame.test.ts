@@ -91,6 +91,31 @@ describe('the frame script', () => {
     expect(checkout.getAttribute('style')).to.equal('--pay-color-primary: #0b6e4f;');
   });
 
+  it('sends the host’s window, not the frame, to a page the checkout links to; a popup’s link is left be', () => {
+    init(frame, SHOP, {});
+    const root = checkoutIn(frame)!.shadowRoot!;
+    const link = (href: string, target = '') => {
+      const anchor = frame.contentDocument!.createElement('a');
+      Object.assign(anchor, { href, target, textContent: href });
+      root.append(anchor);
+      return anchor;
+    };
+    const clicked = (anchor: HTMLAnchorElement) => {
+      const click = new MouseEvent('click', { bubbles: true, composed: true, cancelable: true });
+      anchor.dispatchEvent(click);
+      return click.defaultPrevented;
+    };
+    expect(clicked(link(`${SHOP}/thanks`))).to.equal(true);
+    expect(clicked(link('https://provider.example/pay/1', '_self'))).to.equal(true);
+    const popup = link('https://provider.example/pay/2', 'pay-checkout');
+    popup.addEventListener('click', (event) => event.preventDefault()); // no real popup in a test
+    clicked(popup);
+    expect(posted.filter(([message]) => message.type === 'pay:navigate')).to.deep.equal([
+      [{ type: 'pay:navigate', url: `${SHOP}/thanks` }, SHOP],
+      [{ type: 'pay:navigate', url: 'https://provider.example/pay/1' }, SHOP],
+    ]);
+  });
+
   it('refuses a return page on another origin, and a malformed locale or theme', () => {
     init(frame, SHOP, { returnUrl: 'https://evil.example/phish', locale: '../../x', theme: 'neon' });
     const checkout = checkoutIn(frame)!;

@@ -72,11 +72,12 @@ function create(): Checkout {
     element.addEventListener(name, (event) =>
       post({ type: 'pay:event', name, detail: redact((event as CustomEvent).detail) }),
     );
-  // A link to the provider's page (target `_self`, widget/steps/parts.ts) would open it inside this frame:
-  // the host's window goes there instead, as for the checkout's own redirect. A popup's link is left be.
+  // The checkout's links (the provider's page, the merchant's page after a success) would open inside
+  // this frame: the host's window goes there instead, as for the checkout's own redirect. A link to the
+  // popup (a named target) is left be.
   element.addEventListener('click', (event) => {
     const link = event.composedPath().find((node) => node instanceof HTMLAnchorElement);
-    if (link?.target !== '_self' || !/^https?:/.test(link.href)) return;
+    if (!link || (link.target && link.target !== '_self') || !/^https?:/.test(link.href)) return;
     event.preventDefault();
     post({ type: 'pay:navigate', url: link.href });
   });
