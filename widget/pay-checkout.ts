@@ -100,7 +100,10 @@ export class PayCheckout extends LitElement {
   declare popup: boolean;
   /** Prefills the payer's details. */
   declare customer?: Customer;
-  /** `iframe`: the checkout in a frame on the backend's origin, out of reach of this page's scripts. */
+  /**
+   * `iframe`: the checkout in a frame on the backend's origin, out of reach of this page's scripts. Read
+   * with `link` or `session`: set it before them (or in the same markup).
+   */
   declare isolation?: 'iframe';
   /** Where a provider's page sends the payer back (with `?pay_reference=`); default: this page. */
   declare returnUrl?: string;
@@ -169,13 +172,13 @@ export class PayCheckout extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>) {
     if (!changed.has('link') && !changed.has('session') && !changed.has('api')) return;
-    if (this.isolation === 'iframe')
+    if (this.isolation !== 'iframe') void this.#load();
+    else if (this.#id)
       this.#frame = (this.#isolate ??= isolate(this))(
         this.api || new URL(scriptUrl).origin,
         this.session ? 'session' : 'link',
         this.#id,
       );
-    else void this.#load();
   }
 
   protected override updated() {
