@@ -140,6 +140,7 @@ export function demoRoutes(deps: DemoDeps) {
     new Hono()
       .get('/', gzip, page(PUBLIC_DIR, 'index.html'))
       .get('/csp', gzip, page(PUBLIC_DIR, 'csp.html'))
+      .get('/isolation', gzip, page(PUBLIC_DIR, 'isolation.html'))
       .get('/spa', gzip, page(BUILD_DIR, 'spa/index.html'))
       .get('/playground', gzip, page(BUILD_DIR, 'playground/index.html'))
       // The merchant console; it logs in through /console/login (server/console/routes.ts).

@@ -10,6 +10,7 @@ import { consoleRoutes } from './console/routes.ts';
 import { createConsoleSessions } from './console/sessions.ts';
 import { linkRoutes, sessionRoutes } from './checkout/routes.ts';
 import { createCheckoutService } from './checkout/service.ts';
+import { embedRoutes } from './embed/routes.ts';
 import { buildOpenApiDocument } from './contract/openapi.ts';
 import { docsRoutes } from './contract/routes.ts';
 import { refuseInvalidInput } from './contract/validation-hook.ts';
@@ -59,6 +60,7 @@ export function createApp(deps: AppDeps) {
   app.route('/metrics', metricsRoutes(deps, metrics));
   app.route('/console', consoleRoutes(deps, consoleSessions, rateCounter));
   app.route('/widget', widgetAssets(deps.widgetDistDir ?? 'dist'));
+  app.route('/embed', embedRoutes(deps.config.allowedOrigins, deps.publicUrl));
   app.route('/openapi.json', contract.openApi);
   app.route('/docs', contract.docs);
   app.route('/api/v1/links', linkRoutes(checkout, merchant));

@@ -21,6 +21,8 @@ import { isPhoneNumber, normalizePhone } from './phone.ts';
 /** The element the form belongs to: its prefill, its language and its state. */
 export interface FormHost extends ReactiveControllerHost {
   customer?: Customer;
+  /** The page a provider's page sends the payer back to, when not this one. */
+  returnUrl?: string;
   readonly _messages: Messages;
   _state: CheckoutState;
 }
@@ -200,7 +202,7 @@ export class FormState {
       return typed && normalizePhone(typed);
     };
     const phoneNumber = phone('method.phoneNumber') ?? '';
-    const returnUrl = new URL(location.href);
+    const returnUrl = new URL(this.#host.returnUrl || location.href);
     returnUrl.searchParams.delete('pay_reference');
     returnUrl.searchParams.delete('pay_cancel');
     return JSON.parse(

@@ -6,6 +6,7 @@ import { formatDate } from './dates.ts';
 import { announcement } from './announcements.ts';
 import { PayErrorEvent, PayReadyEvent, PaySubmitEvent } from './events.ts';
 import { FormState } from './form-state.ts';
+import { isolate } from './isolation/frame-host.ts';
 import { LocaleController, en, ours, type Messages } from './i18n/index.ts';
 import { formatMoney, intlReady, plainMoney } from './money.ts';
 import { styles } from './pay-checkout.styles.ts';
@@ -27,6 +28,11 @@ const waitingForPage = (step: Step) => step <= Step.Loading || step === Step.Res
  * A checkout for a payment link or a checkout session: the form, the provider's steps (OTP, hosted page,
  * bank transfer), then the verified result. Set `api` when the widget is bundled into an app: it
  * defaults to the origin that served the widget's file.
+ *
+ * With `isolation="iframe"` the checkout runs in a frame served by the backend (`/embed`), so the page's
+ * own scripts cannot read the payer's number or code. The same events fire on the element, without the
+ * phone numbers and codes in their `detail`; `pay-submit` is then informative only: it crosses from the
+ * frame after the fact, and `preventDefault()` on it stops nothing.
  *
  * @summary Embeddable mobile-money checkout.
  *
@@ -75,6 +81,7 @@ export class PayCheckout extends LitElement {
     theme: { reflect: true },
     popup: { type: Boolean },
     customer: { attribute: false },
+    isolation: {},
     transport: { attribute: false },
     _state: { state: true },
   };
@@ -93,6 +100,13 @@ export class PayCheckout extends LitElement {
   declare popup: boolean;
   /** Prefills the payer's details. */
   declare customer?: Customer;
+  /**
+   * `iframe`: the checkout in a frame on the backend's origin, out of reach of this page's scripts. Read
+   * with `link` or `session`: set it before them (or in the same markup).
+   */
+  declare isolation?: 'iframe';
+  /** Where a provider's page sends the payer back (with `?pay_reference=`); default: this page. */
+  declare returnUrl?: string;
   /** The network edge; tests and special hosts pass their own. */
   declare transport: Transport;
   /** @internal */
@@ -103,6 +117,8 @@ export class PayCheckout extends LitElement {
   #paidWith?: string;
   #attempt?: { key: string; body: string };
   #popup?: Window | null;
+  #isolate?: ReturnType<typeof isolate>;
+  #frame?: HTMLIFrameElement;
   #loading = new LatestRequest(this);
   #focus?: string | true;
   /** The config of a form (or resumed payment) not on screen yet: `pay-ready` waits for its messages. */
@@ -112,7 +128,8 @@ export class PayCheckout extends LitElement {
   /** The next render formats money by hand: it shows the form, and Intl's first use would not fit its frame. */
   #plainMoney = false;
   #i18n = new LocaleController(this, {
-    requested: () => this.locale,
+    // In iframe mode the language is the frame's: this page fetches no messages.
+    requested: () => (this.isolation ? 'en' : this.locale),
     config: () => this._state.config,
     configPending: () => this._state.step === Step.Loading,
     localesUrl: () => new URL('locales/', this.api ? new URL('/widget/', this.api) : scriptUrl),
@@ -154,7 +171,14 @@ export class PayCheckout extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>) {
-    if (changed.has('link') || changed.has('session') || changed.has('api')) void this.#load();
+    if (!changed.has('link') && !changed.has('session') && !changed.has('api')) return;
+    if (this.isolation !== 'iframe') void this.#load();
+    else if (this.#id)
+      this.#frame = (this.#isolate ??= isolate(this))(
+        this.api || new URL(scriptUrl).origin,
+        this.session ? 'session' : 'link',
+        this.#id,
+      );
   }
 
   protected override updated() {
@@ -377,6 +401,7 @@ export class PayCheckout extends LitElement {
   }
 
   protected override render() {
+    if (this.#frame) return this.#frame;
     const state = this._state;
     const { step, config } = state;
     // Until the messages of its language are in, the checkout shows its loading state, without text.

@@ -8,6 +8,9 @@
  *   any route added later) may be opened as a document. It gets the document-only headers too
  *   (Referrer-Policy, Origin-Agent-Cluster, ...). Cross-Origin-Resource-Policy and -Opener-Policy stay
  *   off: merchants' pages load the widget's files from another origin.
+ * - `/embed`, the checkout's isolation page, is framed by merchants' pages: the document set without
+ *   `X-Frame-Options` (which cannot name other origins) and without a policy; the route sends its own,
+ *   whose `frame-ancestors` names the allowed origins.
  *
  * On a page, a header the handler set itself wins (`overwrite: false`): a page that needs another
  * Content-Security-Policy sends its own. Answers for programs never set these themselves, so their set
@@ -54,6 +57,13 @@ export const documentSecurityHeaders = secureHeaders({
   referrerPolicy: 'strict-origin-when-cross-origin',
 });
 
+/** The isolation page's: framed by the allowed origins, under the policy its route sends. */
+export const embedSecurityHeaders = secureHeaders({
+  ...NOTHING_ELSE,
+  xFrameOptions: false,
+  referrerPolicy: 'no-referrer',
+});
+
 const isApiPath = (path: string) => path.startsWith('/api/') || path.startsWith('/webhooks/');
 
 /**
@@ -61,4 +71,8 @@ const isApiPath = (path: string) => path.startsWith('/api/') || path.startsWith(
  * composed chains per request, for the same choice made here with two string tests.
  */
 export const securityHeaders: MiddlewareHandler = (c: Context, next: Next) =>
-  isApiPath(c.req.path) ? apiSecurityHeaders(c, next) : documentSecurityHeaders(c, next);
+  isApiPath(c.req.path)
+    ? apiSecurityHeaders(c, next)
+    : c.req.path === '/embed'
+      ? embedSecurityHeaders(c, next)
+      : documentSecurityHeaders(c, next);

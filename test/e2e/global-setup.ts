@@ -8,7 +8,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -40,18 +40,29 @@ async function waitForHealth(url: string, server: ChildProcess, log: () => strin
 
 /**
  * The merchant's own page on another origin: it loads the widget and talks to the API cross-origin. An
- * empty `locale` leaves the attribute out; `preload` adds the README's recommended embed snippet.
+ * empty `locale` leaves the attribute out; `preload` adds the README's recommended embed snippet;
+ * `isolation` is the element's attribute; `hostile` adds a third-party script that skims the payer's
+ * answers (test/e2e/hostile-script.js).
  */
-function merchantPage(apiUrl: string, link: string, locale: string, preload: boolean) {
+function merchantPage(
+  apiUrl: string,
+  link: string,
+  locale: string,
+  preload: boolean,
+  isolation: string,
+  hostile: boolean,
+) {
   const attribute = (value: string) => value.replace(/[^A-Za-z0-9_-]/g, '');
   const snippet = preload
     ? `<link rel="preconnect" href="${apiUrl}" crossorigin>
 <link rel="preload" as="fetch" crossorigin href="${apiUrl}/api/v1/links/${attribute(link)}">\n`
     : '';
   const lang = locale ? ` locale="${attribute(locale)}"` : '';
+  const isolated = isolation ? ` isolation="${attribute(isolation)}"` : '';
+  const skimmer = hostile ? '<script src="/hostile.js"></script>\n' : '';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Merchant on another origin</title>
-${snippet}<script src="${apiUrl}/widget/pay-checkout.iife.js" defer></script></head>
-<body><main><h1>Another origin</h1><pay-checkout link="${attribute(link)}" api="${apiUrl}"${lang}></pay-checkout></main></body></html>`;
+${snippet}${skimmer}<script src="${apiUrl}/widget/pay-checkout.iife.js" defer></script></head>
+<body><main><h1>Another origin</h1><pay-checkout link="${attribute(link)}" api="${apiUrl}"${lang}${isolated}></pay-checkout></main></body></html>`;
 }
 
 export default async function globalSetup() {
@@ -87,17 +98,25 @@ export default async function globalSetup() {
       request.resume().on('end', () => response.writeHead(204).end());
       return;
     }
+    const url = new URL(request.url ?? '/', merchantUrl);
+    if (url.pathname === '/hostile.js') {
+      response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' });
+      response.end(readFileSync(new URL('./hostile-script.js', import.meta.url)));
+      return;
+    }
     response.writeHead(200, {
       'content-type': 'text/html; charset=utf-8',
-      'content-security-policy': `default-src 'self'; script-src ${apiUrl}; style-src 'self'; connect-src ${apiUrl}; img-src ${apiUrl} data:`,
+      'content-security-policy': `default-src 'self'; script-src 'self' ${apiUrl}; style-src 'self'; connect-src ${apiUrl}; img-src ${apiUrl} data:; frame-src ${apiUrl}`,
     });
-    const query = new URL(request.url ?? '/', merchantUrl).searchParams;
+    const query = url.searchParams;
     response.end(
       merchantPage(
         apiUrl,
         query.get('link') ?? 'lnk_fixed_ci',
         query.get('locale') ?? 'en',
         query.has('preload'),
+        query.get('isolation') ?? '',
+        query.has('hostile'),
       ),
     );
   });

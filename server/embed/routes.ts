@@ -1,0 +1,105 @@
+/**
+ * GET /embed: the checkout's isolation page (docs/architecture.md#isolation-mode). `<pay-checkout
+ * isolation="iframe">` frames it, so the payer's phone number and code are typed into a document on this
+ * server's origin, out of reach of the merchant page's scripts. The page is a few static lines: the same
+ * widget file merchants load (one cache for both), the frame script that renders the checkout once the
+ * host's `init` message arrives, and a preload of the checkout's config, which then travels while the
+ * frame script does and while the host's message is on its way (the README's recommended snippet). No inline script or style, so its policy can forbid both; only the
+ * origins allowed to call the API (ALLOWED_ORIGINS, unset: this server's own) may frame it.
+ */
+import { html } from 'hono/html';
+import { z } from 'zod';
+import { IdSchema } from '../contract/common.ts';
+import { factory } from '../env.ts';
+
+/**
+ * The query: a link or a session (one of them), and what a provider's page adds on the way back to the
+ * shop, which the host passes on so the checkout inside resumes (widget/resume.ts reads them).
+ */
+const EmbedQuerySchema = z
+  .strictObject({
+    link: IdSchema.optional(),
+    session: IdSchema.optional(),
+    pay_reference: IdSchema.optional(),
+    pay_cancel: z.literal('1', { error: 'must be 1' }).optional(),
+  })
+  .refine((query) => !query.link !== !query.session, {
+    path: ['link'],
+    error: 'give either link or session',
+  });
+
+/** Features the checkout never uses, off for the page and anything it could frame. */
+const PERMISSIONS_POLICY = [
+  'camera=()',
+  'microphone=()',
+  'geolocation=()',
+  'payment=()',
+  'usb=()',
+  'serial=()',
+  'hid=()',
+  'bluetooth=()',
+  'midi=()',
+  'display-capture=()',
+  'fullscreen=()',
+  'autoplay=()',
+  'screen-wake-lock=()',
+  'publickey-credentials-get=()',
+  'accelerometer=()',
+  'gyroscope=()',
+  'magnetometer=()',
+].join(', ');
+
+/** The origins that may frame the page and talk to it: ALLOWED_ORIGINS, as CORS reads it. */
+export function framingOrigins(allowedOrigins: readonly string[] | undefined, publicUrl: string): string[] {
+  return allowedOrigins?.includes('*') ? ['*'] : [...(allowedOrigins ?? [new URL(publicUrl).origin])];
+}
+
+export function embedContentSecurityPolicy(ancestors: readonly string[]): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    // A link's logo may be anywhere on the web, as on the merchant's page.
+    "img-src 'self' data: https: http:",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    `frame-ancestors ${ancestors.join(' ')}`,
+  ].join('; ');
+}
+
+export function embedRoutes(allowedOrigins: readonly string[] | undefined, publicUrl: string) {
+  const ancestors = framingOrigins(allowedOrigins, publicUrl);
+  const headers = {
+    'Content-Security-Policy': embedContentSecurityPolicy(ancestors),
+    'Permissions-Policy': PERMISSIONS_POLICY,
+    'Referrer-Policy': 'no-referrer',
+    // The page's query names a checkout; each framing may come with another return.
+    'Cache-Control': 'no-store',
+  };
+  return factory.createApp().get('/', (c) => {
+    // A bad or missing id is a ZodError: a 400 in our envelope (server/http/errors.ts).
+    const query = EmbedQuerySchema.parse(c.req.query());
+    const kind = query.session ? 'session' : 'link';
+    const id = query.session ?? query.link;
+    // Exactly the URL the widget asks for, so it reads the preloaded answer.
+    const config = `/api/v1/${kind}s/${id}`;
+    return c.html(
+      html`<!doctype html>
+        <html lang="en">
+          <head>
+            <meta charset="utf-8" />
+            <meta name="viewport" content="width=device-width, initial-scale=1" />
+            <meta name="pay-checkout-origins" content="${ancestors.join(' ')}" />
+            <title>Checkout</title>
+            <link rel="preload" as="fetch" crossorigin href="${config}" />
+            <script src="/widget/pay-checkout.iife.js" defer></script>
+            <script src="/widget/pay-checkout-frame.js" defer></script>
+          </head>
+          <body data-kind="${kind}" data-id="${id}"></body>
+        </html>`,
+      200,
+      headers,
+    );
+  });
+}

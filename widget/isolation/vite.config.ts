@@ -1,0 +1,26 @@
+// The isolation page's frame script (widget/isolation/frame.ts), built beside the widget in `dist/` and
+// served as /widget/pay-checkout-frame.js. It runs after the widget's classic script on the same page,
+// so it bundles none of the widget: only its own few lines. Not part of the widget's size budget.
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import { precompressed } from '../build/precompress.ts';
+
+export default defineConfig({
+  root: fileURLToPath(new URL('../..', import.meta.url)),
+  publicDir: false,
+  plugins: [precompressed()],
+  build: {
+    outDir: 'dist',
+    // The widget's build (vite.config.ts) has just filled dist/.
+    emptyOutDir: false,
+    target: 'es2022',
+    minify: 'terser',
+    reportCompressedSize: false,
+    lib: {
+      entry: fileURLToPath(new URL('./frame.ts', import.meta.url)),
+      name: 'PayCheckoutFrame',
+      formats: ['iife'],
+      fileName: () => 'pay-checkout-frame.js',
+    },
+  },
+});
