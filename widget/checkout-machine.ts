@@ -92,6 +92,17 @@ const following = (step: Step) => step >= Step.Submitting && step <= Step.TimedO
 
 export const isFinal = (step: Step): boolean => step >= Step.Success;
 
+/** Steps before the payer did anything (idle, loading, resuming): leaving them never moves the focus. */
+const waitingForPage = (step: Step) => step <= Step.Loading || step === Step.Resuming;
+const busy = (step: Step) => step === Step.Submitting || step === Step.Confirming;
+
+/**
+ * Whether moving from `before` to `after` puts the focus on the new step's heading: focus follows the
+ * payer's own progress, never the page load, and never leaves a refused form.
+ */
+export const movesFocus = (before: Step, after: CheckoutState): boolean =>
+  !waitingForPage(before) && !(after.error && busy(before)) && !busy(after.step);
+
 /** The next state; an event that does not apply to the current step leaves the state as it is. */
 export function transition(state: CheckoutState, event: CheckoutEvent): CheckoutState {
   const { step, config } = state;

@@ -1,6 +1,7 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { Api, ApiFailure, LatestRequest, idempotencyKey, isInconclusive } from './api.ts';
-import { Step, isFinal, transition, type CheckoutEvent, type CheckoutState } from './checkout-machine.ts';
+import { Step, isFinal, movesFocus, transition } from './checkout-machine.ts';
+import type { CheckoutEvent, CheckoutState } from './checkout-machine.ts';
 import type { ApiError, CheckoutConfig, CreatePayment, Customer } from './contract/index.ts';
 import { formatDate } from './dates.ts';
 import { announcement } from './announcements.ts';
@@ -21,18 +22,13 @@ import { browserTransport, type Transport } from './transport.ts';
 /** Where this file was loaded from (a classic script knows only while it runs): default API origin and locales. */
 const scriptUrl = (globalThis.document?.currentScript as HTMLScriptElement | null)?.src || import.meta.url;
 
-/** Steps before the payer did anything (idle, loading, resuming): leaving them never moves the focus. */
-const waitingForPage = (step: Step) => step <= Step.Loading || step === Step.Resuming;
-
 /**
  * A checkout for a payment link or a checkout session: the form, the provider's steps (OTP, hosted page,
  * bank transfer), then the verified result. Set `api` when the widget is bundled into an app: it
  * defaults to the origin that served the widget's file.
  *
- * With `isolation="iframe"` the checkout runs in a frame served by the backend (`/embed`), so the page's
- * own scripts cannot read the payer's number or code. The same events fire on the element, without the
- * phone numbers and codes in their `detail`; `pay-submit` is then informative only: it crosses from the
- * frame after the fact, and `preventDefault()` on it stops nothing.
+ * With `isolation="iframe"` it runs in a frame of the backend's (`/embed`), out of reach of the page's
+ * scripts; its events come without phone numbers or codes, and `pay-submit` cannot be cancelled.
  *
  * @summary Embeddable mobile-money checkout.
  *
@@ -100,10 +96,7 @@ export class PayCheckout extends LitElement {
   declare popup: boolean;
   /** Prefills the payer's details. */
   declare customer?: Customer;
-  /**
-   * `iframe`: the checkout in a frame on the backend's origin, out of reach of this page's scripts. Read
-   * with `link` or `session`: set it before them (or in the same markup).
-   */
+  /** `iframe`: the checkout in a frame of the backend's, out of this page's reach; read with `link`. */
   declare isolation?: 'iframe';
   /** Where a provider's page sends the payer back (with `?pay_reference=`); default: this page. */
   declare returnUrl?: string;
@@ -207,15 +200,12 @@ export class PayCheckout extends LitElement {
     const { step, payment, config } = state;
     if (step === before.step) return;
     this.#copied = false;
-    const busy = (of: Step) => of === Step.Submitting || of === Step.Confirming;
-    // Focus follows the payer's own progress, never the page load, and never leaves a refused form.
-    if (!waitingForPage(before.step) && !(state.error && busy(before.step)) && !busy(step))
-      this.#focus = true;
+    if (movesFocus(before.step, state)) this.#focus = true;
     if (before.step === Step.Loading && (step === Step.Form || step === Step.Resuming)) {
       this.#plainMoney = !intlReady();
       this.#ready = config;
     }
-    if (isFinal(step) || state.cancelled) this.#forget();
+    if (isFinal(step) || state.cancelled) forgetPayment(this.#id);
     const announced = announcement(before.step, state, event);
     if (announced) this.#dispatch(announced);
     if (step === Step.Redirecting) this.#redirect(payment!.redirectUrl);
@@ -231,10 +221,8 @@ export class PayCheckout extends LitElement {
     const known = failure instanceof ApiFailure;
     const error: ApiError = known ? failure.error : { code: 'internal', message: String(failure) };
     this.#dispatch(new PayErrorEvent(error, known ? failure.status : 0));
-    const messages = this._messages;
-    return known && failure.status === 0
-      ? { ...error, message: messages.networkError }
-      : ours(error, messages);
+    if (known && failure.status === 0) return { ...error, message: this._messages.networkError };
+    return ours(error, this._messages);
   }
 
   #load = async () => {
@@ -262,14 +250,10 @@ export class PayCheckout extends LitElement {
         this.#send({ type: 'payment', ...(await resumed(this.#api, saved)) });
       }
     } catch (failure) {
-      if (this._state.step === Step.Resuming) this.#forget();
+      if (this._state.step === Step.Resuming) forgetPayment(this.#id);
       this.#send({ type: 'load-failed', error: this.#failure(failure) });
     }
   };
-
-  #forget() {
-    forgetPayment(this.#id);
-  }
 
   #submit = (event: SubmitEvent) => {
     event.preventDefault();
@@ -319,14 +303,9 @@ export class PayCheckout extends LitElement {
     const code = String(this.#form.values[name]).trim();
     this.#send({ type: 'confirm' });
     try {
-      this.#send({
-        type: 'payment',
-        payment: await this.#api.confirm(
-          payment.reference,
-          this.#token,
-          name === 'otp' ? { otp: code } : { customerCode: code },
-        ),
-      });
+      const codes = name === 'otp' ? { otp: code } : { customerCode: code };
+      const confirmed = await this.#api.confirm(payment.reference, this.#token, codes);
+      this.#send({ type: 'payment', payment: confirmed });
     } catch (failure) {
       delete this.#form.values[name];
       this.#focus = name;
@@ -342,7 +321,7 @@ export class PayCheckout extends LitElement {
   }
 
   #restart = (focus?: string) => {
-    this.#forget();
+    forgetPayment(this.#id);
     this.#popup = undefined;
     this.#send({ type: 'restart' });
     if (focus) this.#focus = focus;
@@ -356,10 +335,8 @@ export class PayCheckout extends LitElement {
   #ask = async (cancel?: boolean) => {
     const { reference } = this._state.payment!;
     try {
-      this.#send({
-        type: 'payment',
-        payment: await this.#api.payment(reference, this.#token, undefined, cancel),
-      });
+      const payment = await this.#api.payment(reference, this.#token, undefined, cancel);
+      this.#send({ type: 'payment', payment });
     } catch (failure) {
       this.#failure(failure);
       if (cancel) this.#restart();
