@@ -3,7 +3,7 @@
  * @hono/node-server `serve()` as production, so a ratio between them isolates the cost of our own code.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -56,7 +56,9 @@ export function freePort(): Promise<number> {
     const probe = createServer().once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -64,7 +66,8 @@ export function freePort(): Promise<number> {
 /** `/proc/<pid>/status` fields in bytes: VmRSS (now) and VmHWM (the kernel's own peak). */
 function memoryOf(pid: number): { rss: number; peak: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024;
+  const kb = (field: string) =>
+    Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024;
   return { rss: kb('VmRSS'), peak: kb('VmHWM') };
 }
 
@@ -83,29 +86,60 @@ export interface Backend extends Running {
   memory(): { rss: number; peak: number };
   /** Payments by status in the backend's database, read beside it (SQLite allows a second reader). */
   paymentStatuses(): Record<string, number>;
+  /**
+   * Resolves once the backend is idle: under 5% of a core over a quarter second. After a load run it still
+   * works off what the run left due (the sandbox's outcomes and their webhooks to us); a run started
+   * before that ends measures the route against that work. Answers the ms waited, `limitMs` at most.
+   */
+  idle(limitMs?: number): Promise<number>;
+}
+
+const IDLE_WINDOW_MS = 250;
+const IDLE_SHARE = 0.05;
+
+/** The backend's error and fatal lines (pino levels 50 and 60), on the bench's stderr: a quiet failure would skew its figures. */
+function reportLoggedErrors(logPath: string) {
+  const lines = existsSync(logPath) ? readFileSync(logPath, 'utf8').split('\n') : [];
+  const errors = lines.filter((line) => /^\{"level":(50|60),/.test(line));
+  if (errors.length === 0) return;
+  console.error(`backend logged ${errors.length} error line(s); the first: ${errors.slice(0, 3).join('\n')}`);
+}
+
+async function idleOf(pid: number, limitMs = 60_000): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    const before = cpuMsOf(pid);
+    await new Promise((resolve) => setTimeout(resolve, IDLE_WINDOW_MS));
+    const waited = performance.now() - started;
+    if (cpuMsOf(pid) - before < IDLE_WINDOW_MS * IDLE_SHARE || waited >= limitMs) return waited;
+  }
 }
 
 /**
  * The backend exactly as `npm start` runs it: `node server/dist/main.js` (the bundle `npm run build`
- * writes), in its own process, embedded mode, on a fresh SQLite file, with a silent logger, instant sandbox
- * outcomes and rate limits off (`env` adds or overrides settings). Its own process, so its memory and CPU are read from /proc alone: the
+ * writes), in its own process, embedded mode, on a fresh SQLite file, logging at its default level (info:
+ * an access line per request, as in production) to a file beside it, with instant sandbox outcomes and
+ * rate limits off (`env` adds or overrides settings). Its own process, so its memory and CPU are read from /proc alone: the
  * harness and the baseline server are not counted against the budget. `allowedOrigins` adds pages of other
  * origins that may call its API (a merchant's storefront).
  */
-export async function startBackend(options: { allowedOrigins?: string[]; env?: Record<string, string> } = {}): Promise<Backend> {
+export async function startBackend(
+  options: { allowedOrigins?: string[]; env?: Record<string, string> } = {},
+): Promise<Backend> {
   if (!existsSync(BUNDLE)) throw new Error('server/dist/main.js is missing: run `npm run build` first');
   const dataDir = await mkdtemp(join(tmpdir(), 'pay-bench-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // BACKEND_NODE_ARGS: extra Node flags for the backend alone, e.g. `--cpu-prof` to profile it.
   const nodeArgs = (process.env.BACKEND_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const logPath = join(dataDir, 'backend.log');
+  const logFile = openSync(logPath, 'a');
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, BUNDLE], {
     env: {
       ...process.env,
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'error', // request scopes on (as in production), but no line per request on the bench's output
       PAY_MODE: 'embedded',
       PAY_CLIENT_ID: BENCH_CLIENT_ID,
       PAY_CLIENT_SECRET: BENCH_CLIENT_SECRET,
@@ -114,12 +148,15 @@ export async function startBackend(options: { allowedOrigins?: string[]; env?: R
       ...(options.allowedOrigins && { ALLOWED_ORIGINS: [url, ...options.allowedOrigins].join(',') }),
       ...options.env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    // Its log lines (fd 1) into a file: the production path writes them, the bench's output shows none.
+    stdio: ['ignore', logFile, 'inherit'],
   });
+  closeSync(logFile);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const cleanUp = async () => {
     if (child.exitCode === null) child.kill('SIGTERM'); // main.ts shuts down gracefully on SIGTERM
     await exited;
+    reportLoggedErrors(logPath);
     await rm(dataDir, { recursive: true, force: true });
   };
   try {
@@ -141,7 +178,15 @@ export async function startBackend(options: { allowedOrigins?: string[]; env?: R
       db.close();
     }
   };
-  return { url, pid, cpuMs: () => cpuMsOf(pid), memory: () => memoryOf(pid), paymentStatuses, close: cleanUp };
+  return {
+    url,
+    pid,
+    cpuMs: () => cpuMsOf(pid),
+    memory: () => memoryOf(pid),
+    paymentStatuses,
+    idle: (limitMs) => idleOf(pid, limitMs),
+    close: cleanUp,
+  };
 }
 
 const BUNDLE = fileURLToPath(new URL('../../server/dist/main.js', import.meta.url));
@@ -153,7 +198,10 @@ async function waitForHealth(url: string, exited: Promise<void>): Promise<void> 
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     if (gone) throw new Error('the backend exited during start-up (its output is above)');
-    const healthy = await fetch(`${url}/healthz`).then((response) => response.ok, () => false);
+    const healthy = await fetch(`${url}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (healthy) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
