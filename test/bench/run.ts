@@ -110,7 +110,7 @@ async function measure(spec: RouteSpec, backend: Backend): Promise<RunOutcome> {
     connections: CONNECTIONS,
     durationMs: DURATION_MS,
     warmupMs: WARMUP_MS,
-    maxRequests: MAX_REQUESTS,
+    maxRequests: spec.maxRequests ?? MAX_REQUESTS,
   });
   const serverCpu = (cpuMs() - cpuBefore) / (performance.now() - startedAt);
   return { label: spec.label, optional: spec.optional, result, serverCpu };
