@@ -3,19 +3,7 @@
  * (the detail is rendered with textContent, never parsed as HTML).
  */
 
-/** Every event `<pay-checkout>` fires (see widget/events.ts). */
-export const PAY_EVENTS = [
-  'pay-ready',
-  'pay-submit',
-  'pay-otp-required',
-  'pay-pending',
-  'pay-success',
-  'pay-failed',
-  'pay-cancel',
-  'pay-error',
-] as const satisfies readonly (keyof HTMLElementEventMap)[];
-
-export type PayEventName = (typeof PAY_EVENTS)[number];
+import { PAY_EVENTS, type PayEventName } from '../../widget/event-names.ts';
 
 /** A one-line summary of an event's detail. */
 function summary(event: HTMLElementEventMap[PayEventName]): string {

@@ -11,6 +11,7 @@ import { html } from 'hono/html';
 import { z } from 'zod';
 import { IdSchema } from '../contract/common.ts';
 import { factory } from '../env.ts';
+import { pageOrigins } from '../http/page-origins.ts';
 
 /**
  * The query: a link or a session (one of them), and what a provider's page adds on the way back to the
@@ -51,7 +52,7 @@ const PERMISSIONS_POLICY = [
 
 /** The origins that may frame the page and talk to it: ALLOWED_ORIGINS, as CORS reads it. */
 export function framingOrigins(allowedOrigins: readonly string[] | undefined, publicUrl: string): string[] {
-  return allowedOrigins?.includes('*') ? ['*'] : [...(allowedOrigins ?? [new URL(publicUrl).origin])];
+  return allowedOrigins?.includes('*') ? ['*'] : [...pageOrigins(allowedOrigins, publicUrl)];
 }
 
 export function embedContentSecurityPolicy(ancestors: readonly string[]): string {

@@ -12,11 +12,12 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
+import { pageOrigins } from './page-origins.ts';
 
 const EXPOSE_HEADERS = ['Retry-After', 'X-Request-Id'];
 
 export function apiCors(allowedOrigins: string[] | undefined, publicUrl: string): MiddlewareHandler {
-  const allowed = new Set(allowedOrigins ?? [new URL(publicUrl).origin]);
+  const allowed = new Set(pageOrigins(allowedOrigins, publicUrl));
   // A function, so the answer names the caller's own origin (never `*`) and varies on Origin.
   const allowOrigin = (origin: string) => (allowed.has('*') || allowed.has(origin) ? origin : null);
   const preflight = cors({

@@ -4,6 +4,7 @@
  * turned into an open redirect to a phishing page. Our reference rides along so the widget can resume; the cancel URL adds a marker.
  */
 import { validationFailed } from '../http/errors.ts';
+import { pageOrigins } from '../http/page-origins.ts';
 
 /** Query parameters the widget reads on its page after the hosted checkout. */
 export const RETURN_REFERENCE_PARAM = 'pay_reference';
@@ -17,7 +18,7 @@ export function returnOrigins(
   publicUrl: string,
 ): ReturnOrigins {
   if (allowedOrigins?.includes('*')) return 'any';
-  return new Set(allowedOrigins ?? [new URL(publicUrl).origin]);
+  return new Set(pageOrigins(allowedOrigins, publicUrl));
 }
 
 /** 400 at `method.returnUrl` unless the URL is http(s) on an allowed origin. */

@@ -19,7 +19,7 @@
 import { createServer } from 'node:http';
 import type { Browser } from '@playwright/test';
 import { launchChromium } from './browser.ts';
-import { THROTTLING, VIEWPORT } from './payer-loads.ts';
+import { THROTTLING, throttledPage } from './payer-loads.ts';
 import { freePort, startBackend } from './servers.ts';
 import { cumulativeLayoutShift, median, type LayoutShift } from './stats.ts';
 
@@ -67,18 +67,8 @@ function page(api: string, mode: Mode) {
 
 /** One load: the wait for an enabled pay button, and the page's layout shift until a second after it. */
 async function loadOnce(browser: Browser, url: string): Promise<{ ms: number; cls: number }> {
-  const context = await browser.newContext({ viewport: VIEWPORT });
+  const { context, page: tab } = await throttledPage(browser);
   try {
-    const tab = await context.newPage();
-    const session = await context.newCDPSession(tab);
-    await session.send('Network.enable');
-    await session.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: THROTTLING.latencyMs,
-      downloadThroughput: (THROTTLING.kilobitsPerSecond * 1000) / 8,
-      uploadThroughput: (THROTTLING.kilobitsPerSecond * 1000) / 8,
-    });
-    await session.send('Emulation.setCPUThrottlingRate', { rate: THROTTLING.cpuSlowdown });
     let origin: number | undefined;
     let resolve!: (ms: number) => void;
     const ready = new Promise<number>((done, reject) => {

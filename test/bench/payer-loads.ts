@@ -11,7 +11,7 @@
  * The probe runs inside the page, installed before any of its scripts, and reports once through a
  * binding: nothing of the harness polls or evaluates in the page while it loads.
  */
-import type { Browser } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { launchChromium } from './browser.ts';
 import { cumulativeLayoutShift, type LayoutShift } from './stats.ts';
 
@@ -62,21 +62,27 @@ export interface PayerLoad {
   cls: number;
 }
 
+/** A fresh context of `browser` at the payer's viewport, with one page throttled as THROTTLING says. */
+export async function throttledPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  const page = await context.newPage();
+  const session = await context.newCDPSession(page);
+  await session.send('Network.enable');
+  await session.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: THROTTLING.latencyMs,
+    // Bytes per second.
+    downloadThroughput: (THROTTLING.kilobitsPerSecond * 1000) / 8,
+    uploadThroughput: (THROTTLING.kilobitsPerSecond * 1000) / 8,
+  });
+  await session.send('Emulation.setCPUThrottlingRate', { rate: THROTTLING.cpuSlowdown });
+  return { context, page };
+}
+
 /** Loads `url` once in a fresh context of `browser`, throttled. */
 async function loadOnce(browser: Browser, url: string): Promise<PayerLoad> {
-  const context = await browser.newContext({ viewport: VIEWPORT });
+  const { context, page } = await throttledPage(browser);
   try {
-    const page = await context.newPage();
-    const session = await context.newCDPSession(page);
-    await session.send('Network.enable');
-    await session.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: THROTTLING.latencyMs,
-      // Bytes per second.
-      downloadThroughput: (THROTTLING.kilobitsPerSecond * 1000) / 8,
-      uploadThroughput: (THROTTLING.kilobitsPerSecond * 1000) / 8,
-    });
-    await session.send('Emulation.setCPUThrottlingRate', { rate: THROTTLING.cpuSlowdown });
     let report!: (value: ProbeReport) => void;
     const reported = new Promise<ProbeReport>((resolve, reject) => {
       report = resolve;

@@ -1,19 +1,9 @@
 /** Mounting `<pay-checkout>` on a fake backend and acting on it as a payer would. */
 import { fixture, html, oneEvent } from '@open-wc/testing';
 import '../../widget/index.ts';
+import { PAY_EVENTS } from '../../widget/event-names.ts';
 import type { PayCheckout } from '../../widget/pay-checkout.ts';
 import { FakeBackend } from './fake-backend.ts';
-
-export const EVENT_TYPES = [
-  'pay-ready',
-  'pay-submit',
-  'pay-otp-required',
-  'pay-pending',
-  'pay-success',
-  'pay-failed',
-  'pay-cancel',
-  'pay-error',
-] as const;
 
 export interface Mounted {
   el: PayCheckout;
@@ -38,11 +28,11 @@ export async function mount(
   el.transport = backend;
   for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
   const events: Mounted['events'] = [];
-  for (const type of EVENT_TYPES) {
+  for (const type of PAY_EVENTS) {
     if (recording) document.removeEventListener(type, recording);
   }
   recording = (event: Event) => events.push(event);
-  for (const type of EVENT_TYPES) document.addEventListener(type, recording);
+  for (const type of PAY_EVENTS) document.addEventListener(type, recording);
   const isReady = oneEvent(el, 'pay-ready');
   await fixture(html`${el}`);
   if (ready) await isReady;

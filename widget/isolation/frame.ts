@@ -6,6 +6,7 @@
  * See docs/architecture.md#isolation-mode.
  */
 import type { Customer } from '../contract/index.ts';
+import { PAY_EVENTS } from '../event-names.ts';
 import type * as Widget from '../index.ts';
 import type { PayCheckout as Checkout } from '../pay-checkout.ts';
 import type { FrameMessage, InitMessage } from './messages.ts';
@@ -17,16 +18,6 @@ declare global {
   var PayCheckout: typeof Widget;
 }
 
-const EVENTS = [
-  'pay-ready',
-  'pay-submit',
-  'pay-otp-required',
-  'pay-pending',
-  'pay-success',
-  'pay-failed',
-  'pay-cancel',
-  'pay-error',
-];
 const LOCALE = /^[A-Za-z]{2,3}(?:-[A-Za-z\d]{1,8})*$/;
 
 /** The origins that may frame this page (the server's ALLOWED_ORIGINS, in the page's meta). */
@@ -68,7 +59,7 @@ function create(): Checkout {
     ...PayCheckout.browserTransport,
     navigate: (url) => post({ type: 'pay:navigate', url }),
   };
-  for (const name of EVENTS)
+  for (const name of PAY_EVENTS)
     element.addEventListener(name, (event) =>
       post({ type: 'pay:event', name, detail: redact((event as CustomEvent).detail) }),
     );
