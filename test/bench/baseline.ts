@@ -11,6 +11,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { BACKEND_CHECKOUT } from './servers.ts';
 
 /** The routes whose ratio to the bare route is a budget. */
 export const RATIO_ROUTES = ['apiLink', 'apiPayment', 'webhook'] as const;
@@ -47,10 +48,13 @@ export function readBaseline(file: URL = BASELINE_FILE): { baseline: Baseline } 
   return { baseline: candidate as Baseline };
 }
 
-function currentCommit(): string {
+/** The commit whose backend was measured: this checkout's, or BENCH_BACKEND's (servers.ts). */
+function measuredCommit(): string {
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-C', BACKEND_CHECKOUT ?? '.', ...args], { encoding: 'utf8' }).trim();
   try {
-    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' }).trim();
+    const commit = git('rev-parse', '--short', 'HEAD');
+    const dirty = git('status', '--porcelain', '--untracked-files=no');
     return dirty ? `${commit}+changes` : commit;
   } catch {
     return 'unknown';
@@ -59,7 +63,7 @@ function currentCommit(): string {
 
 export function saveBaseline(ratios: Record<RatioRoute, number>, peakRssBytes: number, startLoad: number, file: URL = BASELINE_FILE): Baseline {
   const baseline: Baseline = {
-    commit: currentCommit(),
+    commit: measuredCommit(),
     measuredAt: new Date().toISOString(),
     load: Number(startLoad.toFixed(2)),
     ratios: Object.fromEntries(RATIO_ROUTES.map((route) => [route, Number(ratios[route].toPrecision(4))])) as Record<RatioRoute, number>,

@@ -10,6 +10,8 @@
  * each run's length (default 5), BENCH_ROUNDS the rounds of the group-commit comparison (group-commit.ts;
  * default 3). BENCH_ONLY=server runs the load runs alone (no widget, group commit, payer or Lighthouse)
  * and prints their ratios to bare Hono and the backend's peak RSS: enough to compare two builds quickly.
+ * BENCH_BACKEND=<another checkout, built> measures that checkout's backend against this run's bare route:
+ * run it on the commit before a change, alternating with this one, for the before/after figures.
  */
 import { cpus, loadavg } from 'node:os';
 import {
@@ -24,7 +26,7 @@ import { brotliSize, cpuPressure, localeSizes, verifyThroughput } from './probes
 import { currentLoad, readBaseline, saveBaseline } from './baseline.ts';
 import { budgetTable, loadTable, payerTable, serverRatios, type RunOutcome } from './report.ts';
 import { benchRoutes, probeRequest, type RouteKey, type RouteSpec } from './routes.ts';
-import { startBackend, startBare, type Backend } from './servers.ts';
+import { BACKEND_CHECKOUT, startBackend, startBare, type Backend } from './servers.ts';
 import { THROTTLING, VIEWPORT } from './payer-loads.ts';
 import { measureWidgetReady, type WidgetReady } from './widget-ready.ts';
 
@@ -121,6 +123,7 @@ async function main(): Promise<number> {
   say(
     `bench: ${CONNECTIONS} connections, ${WARMUP_MS / 1000} s warm-up + ${seconds} s per run, 127.0.0.1 only, ${cpus().length} cpus, ${busy()}`,
   );
+  if (BACKEND_CHECKOUT) say(`backend: ${BACKEND_CHECKOUT}/server/dist/main.js (BENCH_BACKEND)`);
   const pressureBefore = cpuPressure() ?? 0;
   const loadBefore = currentLoad();
 
