@@ -1,13 +1,15 @@
 import { defineConfig } from 'vite';
+import { frameScript } from './widget/build/frame-script.ts';
 import { locales } from './widget/build/locales.ts';
 import { minifyTemplates, shortClassNames } from './widget/build/minify-templates.ts';
 import { precompressed } from './widget/build/precompress.ts';
 
-// The two self-contained builds the backend serves under /widget/: ESM and classic script, Lit inside.
+// The two self-contained builds the backend serves under /widget/: ESM and classic script, Lit inside,
+// then the isolation page's frame script beside them (widget/build/frame-script.ts).
 // The package's own entry (Lit kept external, with declarations) is `tsc -p widget/tsconfig.build.json`.
 export default defineConfig({
   publicDir: false,
-  plugins: [minifyTemplates(), shortClassNames(), locales(), precompressed()],
+  plugins: [minifyTemplates(), shortClassNames(), locales(), precompressed(), frameScript()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

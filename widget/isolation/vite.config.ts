@@ -1,5 +1,5 @@
-// The isolation page's frame script (widget/isolation/frame.ts), built beside the widget in `dist/` and
-// served as /widget/pay-checkout-frame.js. It runs after the widget's classic script on the same page,
+// The isolation page's frame script (widget/isolation/frame.ts), built beside the widget in `dist/` by
+// the widget's own build (widget/build/frame-script.ts), and served as /widget/pay-checkout-frame.js. It runs after the widget's classic script on the same page,
 // so it bundles none of the widget: only its own few lines. Not part of the widget's size budget.
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
@@ -11,7 +11,7 @@ export default defineConfig({
   plugins: [precompressed()],
   build: {
     outDir: 'dist',
-    // The widget's build (vite.config.ts) has just filled dist/.
+    // The widget's build (vite.config.ts) has just filled dist/ and runs this one after it.
     emptyOutDir: false,
     target: 'es2022',
     minify: 'terser',
