@@ -42,7 +42,8 @@ export const styles = css`
     max-width: 480px;
     margin: 0 auto;
     padding: calc(var(--_space) * 1.5);
-    font: 16px/1.5 var(--pay-font, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
+    --_font: var(--pay-font, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
+    font: 16px/1.5 var(--_font);
     color: var(--_text);
     background: var(--_bg);
     border: 1px solid var(--_border);

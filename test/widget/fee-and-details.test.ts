@@ -91,6 +91,10 @@ describe('<pay-checkout> fee and payment details', () => {
         'Copy Reference',
       ]);
       expect(live(el)).to.equal('Pay by bank transfer');
+      // The value is in monospace, its button in the card's font.
+      const fontOf = (node: Element) => getComputedStyle(node).fontFamily;
+      expect(fontOf(copies[0]!.parentElement!)).to.contain('monospace');
+      expect(fontOf(copies[0]!)).to.equal(fontOf($(el, '.pay__text') ?? el.shadowRoot!.firstElementChild!));
       copies[0]!.click();
       await rendered(el, () => live(el) === 'Copied', 'announced');
       copies[1]!.click();

@@ -2,12 +2,11 @@ import { css } from '../css.ts';
 
 /** The steps' own pieces: copy buttons, the USSD code link, the fee line and the loading skeleton. */
 export const stepStyles = css`
+  /* In the card's font, not the monospace of the value beside it. */
   .pay__copy {
     min-height: 32px;
     padding: 4px 10px;
-    font: inherit;
-    font-size: 14px;
-    font-weight: 600;
+    font: 600 14px/1.5 var(--_font);
     color: var(--_primary);
     background: transparent;
     border: 1px solid currentColor;
