@@ -3,6 +3,7 @@
 // and that the same skimmer gets both from the in-page checkout; then every journey of the in-page mode
 // (checkout.spec.ts, steps.spec.ts, resume.spec.ts) driven through the frame.
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
+import { PAY_EVENTS } from '../../widget/event-names.ts';
 import { FINAL, sandboxCheckoutCount, setSandboxStatus, shot } from './helpers.ts';
 
 const PHONE = '0700000000';
@@ -60,19 +61,12 @@ async function skimmed(page: Page): Promise<string[]> {
 
 /** Every `pay-*` event the element fired, by name, with its detail. */
 async function recordEvents(page: Page) {
-  await page.addInitScript(() => {
+  await page.addInitScript((names) => {
     const events: { name: string; detail: unknown }[] = ((window as unknown as { events: unknown }).events =
       []);
-    for (const name of [
-      'pay-ready',
-      'pay-submit',
-      'pay-otp-required',
-      'pay-pending',
-      'pay-success',
-      'pay-failed',
-    ])
+    for (const name of names)
       addEventListener(name, (event) => events.push({ name, detail: (event as CustomEvent).detail }));
-  });
+  }, PAY_EVENTS);
 }
 
 test.describe('a skimmer on the merchant page', () => {
