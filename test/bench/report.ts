@@ -134,7 +134,12 @@ export function budgetTable(m: Measurements, baseline: Baseline | null): string 
   const rounds = m.roundRatios?.length ?? 1;
   const paymentP99 = 'result' in runs.apiPayment ? `, p99 ${fmt.ms(runs.apiPayment.result.p99)}` : '';
   const table: Row[] = [
-    ['bare Hono GET /ping (baseline of the ratios, mean)', fmt.rate(bare.rps), `drift ${fmt.pct(bare.drift)} between its runs`, 'n/a'],
+    [
+      `bare Hono GET /ping (baseline of the ratios, mean${rounds > 1 ? ' of the last round; each round divides by its own' : ''})`,
+      fmt.rate(bare.rps),
+      `drift ${fmt.pct(bare.drift)} between its runs`,
+      'n/a',
+    ],
     ...budgetedRows(runs.apiLink, 'GET /api/v1/links/:id (warm)', ratios.apiLink, baseline, 'apiLink', rounds),
     ...referenceRows(runs.sandboxLink, 'sandbox GET payment-links/:id', bare.rps),
     ...budgetedRows(runs.apiPayment, `POST /api/v1/payments${paymentP99}`, ratios.apiPayment, baseline, 'apiPayment', rounds),
