@@ -25,6 +25,8 @@ export interface FormHost extends ReactiveControllerHost {
   returnUrl?: string;
   readonly _messages: Messages;
   _state: CheckoutState;
+  /** Where the form's controls are, to tell the fields it shows. */
+  readonly renderRoot: ParentNode;
 }
 
 export class FormState {
@@ -57,10 +59,17 @@ export class FormState {
     this.errors = {};
   }
 
-  /** Shows what the server found wrong in the answers; returns the first wrong one's name, if any. */
-  refused(error: ApiError): string | undefined {
-    for (const { path, message } of error.fields ?? []) this.errors[path] = message;
-    return error.fields?.[0]?.path;
+  /**
+   * Shows what the server found wrong on the fields the form shows, and answers the refusal with those
+   * alone. One naming none of them (the page's return URL, which only the merchant can fix) gets the
+   * general message: "correct the highlighted fields" with nothing highlighted would leave the payer stuck.
+   */
+  refused(error: ApiError): ApiError {
+    if (!error.fields?.length) return error;
+    const root = this.#host.renderRoot;
+    const fields = error.fields.filter(({ path }) => root.querySelector(`[name="${CSS.escape(path)}"]`));
+    for (const { path, message } of fields) this.errors[path] = message;
+    return fields.length ? { ...error, fields } : { ...error, message: this.#host._messages.error, fields };
   }
 
   /** An answer, else the merchant's prefill of the payer's details. */

@@ -289,8 +289,8 @@ export class PayCheckout extends LitElement {
     } catch (failure) {
       if (!(failure instanceof ApiFailure && isInconclusive(failure))) this.#attempt = undefined;
       this.#popup?.close();
-      const error = this.#failure(failure);
-      this.#focus = this.#form.refused(error);
+      const error = this.#form.refused(this.#failure(failure));
+      this.#focus = error.fields?.[0]?.path;
       this.#send({ type: 'rejected', error });
     }
   }

@@ -229,6 +229,36 @@ describe('<pay-checkout> form', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('a refusal of nothing the form shows (the page’s return URL) says so plainly, not "correct the fields"', async () => {
+    const backend = new FakeBackend(config({ anonymous: false }));
+    backend.on('POST', 'payments', () =>
+      fail(400, 'validation_failed', 'The request is not valid', {
+        fields: [{ path: 'method.returnUrl', message: 'must be on an origin this checkout is embedded on' }],
+      }),
+    );
+    const { el, events } = await mount(backend);
+    await fill(el, 'customer.name', 'Awa');
+    await fill(el, 'customer.email', 'awa@example.com');
+    await fill(el, 'method.phoneNumber', '0700000000');
+    submit(el).click();
+    await oneEvent(el, 'pay-error');
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('[part="error"]')!.textContent).to.equal('Something went wrong');
+    expect(text(el)).not.to.contain('highlighted');
+    expect(el.shadowRoot!.querySelectorAll('[aria-invalid="true"]')).to.have.length(0);
+    expect(el.shadowRoot!.querySelector('[role="status"]')!.textContent!.trim()).to.equal(
+      'Something went wrong',
+    );
+    // The merchant's developer still reads the server's own words in the event.
+    expect(events.at(-1)!.detail).to.deep.include({
+      error: {
+        code: 'validation_failed',
+        message: 'The request is not valid',
+        fields: [{ path: 'method.returnUrl', message: 'must be on an origin this checkout is embedded on' }],
+      },
+    });
+  });
+
   it('method picker: providers with logos (http(s) only), networks, hosted checkout', async () => {
     const checkout = config({
       hosted: true,
