@@ -16,7 +16,7 @@ import { forgetPayment, resumed, savePayment, savedPayment } from './resume.ts';
 import { loadingSkeleton, prerenderForm, SAMPLE_CONFIG, stepTemplates } from './steps/index.ts';
 import { copyText, logo, safeUrl, type Currency, type StepView } from './steps/parts.ts';
 import { skeletonStyles, stepStyles } from './steps/steps.styles.ts';
-import { statusOf } from './steps/titles.ts';
+import { refusesCode, statusOf } from './steps/titles.ts';
 import { browserTransport, type Transport } from './transport.ts';
 
 /** Where this file was loaded from (a classic script knows only while it runs): default API origin and locales. */
@@ -307,9 +307,11 @@ export class PayCheckout extends LitElement {
       const confirmed = await this.#api.confirm(payment.reference, this.#token, codes);
       this.#send({ type: 'payment', payment: confirmed });
     } catch (failure) {
-      delete this.#form.values[name];
+      const error = this.#failure(failure);
+      // A refused code makes way for the next; after a lost answer, the same code is sent again as it is.
+      if (refusesCode(error)) delete this.#form.values[name];
       this.#focus = name;
-      this.#send({ type: 'rejected', error: this.#failure(failure) });
+      this.#send({ type: 'rejected', error });
     }
   };
 

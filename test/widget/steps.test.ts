@@ -92,6 +92,38 @@ describe('<pay-checkout> steps', () => {
     ]);
   });
 
+  it('OTP sent while the network is down: the code stays, unflagged, and Confirm sends it again', async () => {
+    const backend = new FakeBackend();
+    let tries = 0;
+    backend.on('POST', 'payments/pay_ref_1/confirm', () => {
+      if (++tries === 1) throw new TypeError('Failed to fetch');
+      return ok(processing());
+    });
+    const { el } = await paying(payment(), backend);
+    await oneEvent(el, 'pay-otp-required');
+    await el.updateComplete;
+    await fill(el, 'otp', '123456');
+    submit(el).click();
+    await oneEvent(el, 'pay-error');
+    await el.updateComplete;
+    const network = 'We could not reach the payment service. Check your connection and try again.';
+    expect(control(el, 'otp').value).to.equal('123456');
+    expect(control(el, 'otp').getAttribute('aria-invalid')).not.to.equal('true');
+    expect(errorOf(el, 'otp')).to.equal(undefined);
+    expect($(el, '[part="error"]')!.textContent).to.equal(network);
+    expect($(el, '.pay__live')!.textContent).to.equal(network);
+    expect(focused(el)).to.equal(control(el, 'otp'));
+    await expect(el).to.be.accessible();
+
+    submit(el).click();
+    await oneEvent(el, 'pay-pending');
+    // The server replays an answer it gave to the same code: sending it again is safe.
+    expect(backend.made('POST', 'payments/pay_ref_1/confirm').map((request) => request.body)).to.deep.equal([
+      { otp: '123456' },
+      { otp: '123456' },
+    ]);
+  });
+
   it('OTP lockout fails the payment', async () => {
     const backend = new FakeBackend();
     backend.on('POST', 'payments/pay_ref_1/confirm', () => fail(422, 'otp_locked', 'Too many wrong codes'));

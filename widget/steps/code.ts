@@ -2,7 +2,7 @@
  * The provider asks for a code: one sent by SMS (OTP), or a customer code the payer gets by dialling the
  * provider's USSD code (pre-OTP). The amount, the fee and the total are shown before the payer confirms.
  */
-import { html, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import { Step } from '../checkout-machine.ts';
 import { textField } from '../fields/index.ts';
 import { fill, theirs } from '../i18n/index.ts';
@@ -51,6 +51,7 @@ export function codeStep(view: StepView): TemplateResult {
         @input=${form.onInput}
       >
         ${textField(props, otp ? { autocomplete: 'one-time-code', inputmode: 'numeric', pattern: '[0-9]*', maxlength: 12 } : {})}
+        ${state.error && !props.error ? html`<p class="pay__alert" part="error">${state.error.message}</p>` : nothing}
         <button class="pay__button" part="submit" type="submit" aria-disabled=${busy}>
           ${busy ? messages.wait : messages.confirm}
         </button>

@@ -40,7 +40,14 @@ export function titleOf({ step, payment, config }: CheckoutState, messages: Mess
 export const formError = (error: ApiError, messages: Messages): string =>
   error.fields?.length ? messages.fixErrors : error.message;
 
-/** What is wrong with the code the payer typed, if anything: our own check, else the server's answer. */
+/** The server refused the code itself (not the network or the provider failing): type another. */
+export const refusesCode = (error: ApiError) =>
+  error.code === 'invalid_otp' || error.code === 'validation_failed';
+
+/**
+ * What is wrong with the code the payer typed, if anything: our own check, else the server's refusal of
+ * it. Any other failure (no network, the provider down) is not the code's, and is shown beside it.
+ */
 export function codeError(
   payment: Payment,
   error: ApiError | undefined,
@@ -49,7 +56,11 @@ export function codeError(
 ): string | undefined {
   return (
     errors[payment.action === 'otp' ? 'otp' : 'customerCode'] ??
-    (error && (error.code === 'invalid_otp' ? messages.wrongCode : error.message))
+    (error && refusesCode(error)
+      ? error.code === 'invalid_otp'
+        ? messages.wrongCode
+        : error.message
+      : undefined)
   );
 }
 
@@ -69,7 +80,9 @@ export function statusOf(
     if (error) return formError(error, messages);
     return Object.keys(errors).length ? messages.fixErrors : '';
   }
-  const problem = (step === Step.Otp || step === Step.PreOtp) && codeError(payment!, error, errors, messages);
+  const problem =
+    (step === Step.Otp || step === Step.PreOtp) &&
+    (codeError(payment!, error, errors, messages) ?? error?.message);
   if (!problem) return copied ? messages.copied : titleOf(state, messages);
   const left = error?.attemptsLeft;
   return left === undefined ? problem : `${problem} ${fill(messages.triesLeft, { n: left })}`;
