@@ -188,10 +188,9 @@ export class PayCheckout extends LitElement {
       requestAnimationFrame(() => setTimeout(() => this.requestUpdate()));
     }
     const target = this.#focus;
-    if (!target) return;
     this.#focus = undefined;
-    const selector = target === true ? '.pay__heading' : `[name="${CSS.escape(target)}"]`;
-    this.renderRoot.querySelector<HTMLElement>(selector)?.focus();
+    const selector = target === true ? '.pay__heading' : target && `[name="${CSS.escape(target)}"]`;
+    if (selector) this.renderRoot.querySelector<HTMLElement>(selector)?.focus();
   }
 
   #send(event: CheckoutEvent) {
@@ -212,9 +211,7 @@ export class PayCheckout extends LitElement {
   }
 
   /** Not `dispatchEvent` at each call, from which the manifest's analyzer would infer wrong events. */
-  #dispatch(event: Event) {
-    this.dispatchEvent(event);
-  }
+  #dispatch = (event: Event) => this.dispatchEvent(event);
 
   /** An `ApiError` for any failure, announced as `pay-error`. */
   #failure(failure: unknown): ApiError {
@@ -301,9 +298,9 @@ export class PayCheckout extends LitElement {
     if ((step !== Step.Otp && step !== Step.PreOtp) || !payment || this.#invalid(event)) return;
     const name = step === Step.Otp ? 'otp' : 'customerCode';
     const code = String(this.#form.values[name]).trim();
+    const codes = name === 'otp' ? { otp: code } : { customerCode: code };
     this.#send({ type: 'confirm' });
     try {
-      const codes = name === 'otp' ? { otp: code } : { customerCode: code };
       const confirmed = await this.#api.confirm(payment.reference, this.#token, codes);
       this.#send({ type: 'payment', payment: confirmed });
     } catch (failure) {
@@ -312,6 +309,8 @@ export class PayCheckout extends LitElement {
       if (refusesCode(error)) delete this.#form.values[name];
       this.#focus = name;
       this.#send({ type: 'rejected', error });
+      // Not waiting for a code any more (it expired, say): where the payment is now shows instead.
+      if (error.code === 'payment_not_awaiting_input') void this.#ask();
     }
   };
 

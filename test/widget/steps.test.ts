@@ -124,6 +124,24 @@ describe('<pay-checkout> steps', () => {
     ]);
   });
 
+  it('a code sent after the payment expired: the payment is read again, and its expiry shows', async () => {
+    const backend = new FakeBackend();
+    backend.on('POST', 'payments/pay_ref_1/confirm', () =>
+      fail(409, 'payment_not_awaiting_input', 'This payment is not waiting for a code'),
+    );
+    backend.on('GET', 'payments/pay_ref_1', () => ok(payment({ status: 'expired', action: 'none' })));
+    const { el } = await paying(payment(), backend);
+    await oneEvent(el, 'pay-otp-required');
+    await el.updateComplete;
+    await fill(el, 'otp', '123456');
+    submit(el).click();
+    const failed = await oneEvent(el, 'pay-failed');
+    expect(failed.detail.payment.status).to.equal('expired');
+    await el.updateComplete;
+    expect(heading(el)).to.equal('Payment expired');
+    expect(backend.made('GET', 'payments/pay_ref_1')[0]!.headers['payment-token']).to.equal('tok_1');
+  });
+
   it('OTP lockout fails the payment', async () => {
     const backend = new FakeBackend();
     backend.on('POST', 'payments/pay_ref_1/confirm', () => fail(422, 'otp_locked', 'Too many wrong codes'));
