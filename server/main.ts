@@ -193,12 +193,14 @@ async function main() {
     clearInterval(notifyTimer);
     clearInterval(purgeTimer);
     stopPurging.abort(); // a long first purge stops after its current batch
-    // Stop accepting, let in-flight requests finish, then close the database.
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    // Stop accepting, end the payment streams (open for up to 30 minutes, they would hold the close up
+    // until a SIGKILL), let in-flight requests finish, then close the database.
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    await events.close();
+    await closed;
     await reconciling;
     await notifying;
     await purging;
-    await events.close();
     await store.close();
     process.exit(0);
   };

@@ -28,6 +28,8 @@ export interface PaymentEvents {
    * the current state after this, so no change falls between that read and the first notification.
    */
   ready(): Promise<void>;
+  /** Aborted once `close()` is called: open streams end then, so none holds a shutdown up. */
+  readonly closing: AbortSignal;
   close(): Promise<void>;
 }
 
@@ -41,6 +43,7 @@ export interface PaymentEventsOptions {
 
 export function createPaymentEvents(store: Store, options: PaymentEventsOptions): PaymentEvents {
   const local = new EventEmitter();
+  const closing = new AbortController();
   // One listener per open stream: the default cap of 10 would warn about a normal load.
   local.setMaxListeners(0);
   const emit = (reference: string, version: number) => local.emit(reference, version);
@@ -54,7 +57,11 @@ export function createPaymentEvents(store: Store, options: PaymentEventsOptions)
       publish: async (reference, version) => void emit(reference, version),
       subscribe,
       ready: async () => undefined,
-      close: async () => void local.removeAllListeners(),
+      closing: closing.signal,
+      close: async () => {
+        closing.abort();
+        local.removeAllListeners();
+      },
     };
   }
 
@@ -116,8 +123,10 @@ export function createPaymentEvents(store: Store, options: PaymentEventsOptions)
       // Best effort: without a LISTEN connection, streams still catch up on every heartbeat.
       await listening?.catch(() => undefined);
     },
+    closing: closing.signal,
     async close() {
       closed = true;
+      closing.abort();
       local.removeAllListeners();
       const client = await listening?.catch(() => null);
       listening = null;

@@ -3,7 +3,8 @@
  * `data:` the Payment, `id:` its version. The current state goes out at once, then every change; a
  * `: heartbeat` comment every 15 seconds keeps proxies from closing an idle stream, and on each one the
  * payment is re-read (and verified, throttled), so a lost notification costs one heartbeat at most. The
- * stream ends after a final status, when the client leaves, or after a while (the widget reconnects).
+ * stream ends after a final status, when the client leaves, when this instance shuts down, or after a
+ * while (the widget reconnects).
  */
 import type { Context } from 'hono';
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
@@ -21,7 +22,11 @@ export function paymentStream(c: Context, context: VerifyContext, first: Payment
   return streamSSE(c, async (stream) => {
     const gone = new AbortController();
     stream.onAbort(() => gone.abort());
-    c.req.raw.signal.addEventListener('abort', () => gone.abort(), { once: true });
+    // The client left, or this instance is shutting down (the widget then polls, reaching another).
+    for (const signal of [c.req.raw.signal, context.events.closing]) {
+      if (signal.aborted) gone.abort();
+      else signal.addEventListener('abort', () => gone.abort(), { once: true });
+    }
     const changes = changeSignal(context, first.reference);
     try {
       await follow(stream, context, first, changes, gone.signal);

@@ -31,6 +31,8 @@ export interface Instance {
   output(): string;
   /** SIGKILL: no shutdown, as in a crash or a lost machine. Resolves once the process is gone. */
   kill(): Promise<void>;
+  /** SIGTERM, as an orchestrator stops an instance: resolves with the exit code once it is gone. */
+  stop(): Promise<number | null>;
 }
 
 function tempDir(prefix: string): string {
@@ -52,7 +54,7 @@ function startProcess(
   });
   children.add(child);
   let output = '';
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   void exited.then(() => children.delete(child));
   return new Promise<Instance>((resolve, reject) => {
     const timer = setTimeout(
@@ -74,8 +76,12 @@ function startProcess(
           url,
           process: child,
           output: () => output,
-          kill: () => {
+          kill: async () => {
             child.kill('SIGKILL');
+            await exited;
+          },
+          stop: () => {
+            child.kill('SIGTERM');
             return exited;
           },
         });
@@ -298,3 +304,42 @@ export async function call(
 }
 
 export const asMerchant = { authorization: `Bearer ${MERCHANT_KEY}` };
+
+/** The payer's event stream, read as the widget does (fetch with the token header), event by event. */
+export async function openStream(on: Instance, reference: string, token: string) {
+  const controller = new AbortController();
+  const response = await fetch(`${on.url}/api/v1/payments/${reference}/events`, {
+    headers: { 'Payment-Token': token },
+    signal: controller.signal,
+  });
+  if (!response.ok || !response.body) throw new Error(`events answered ${response.status}`);
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffered = '';
+  return {
+    /** The next `payment` event's data. */
+    async next(): Promise<{ status: string }> {
+      for (;;) {
+        const end = buffered.indexOf('\n\n');
+        if (end >= 0) {
+          const block = buffered.slice(0, end);
+          buffered = buffered.slice(end + 2);
+          const data = block
+            .split('\n')
+            .filter((line) => line.startsWith('data:'))
+            .map((line) => line.slice(5).trim())
+            .join('\n');
+          if (block.includes('event: payment') && data) return JSON.parse(data) as { status: string };
+          continue;
+        }
+        const { value, done } = await reader.read();
+        if (done) throw new Error('the event stream ended before the expected event');
+        buffered += value;
+      }
+    },
+    /** Resolves once the server ends the stream (whatever events come before). */
+    async ended(): Promise<void> {
+      while (!(await reader.read()).done);
+    },
+    close: () => controller.abort(),
+  };
+}

@@ -15,6 +15,7 @@ import {
   asMerchant,
   call,
   eventually,
+  openStream,
   MERCHANT_KEY,
   NOTIFICATION_SECRET,
   startBackendProcess,
@@ -216,38 +217,3 @@ describe.skipIf(!postgresUrl)('two instances on one PostgreSQL', { timeout: 40_0
     expect(merchant.received.filter((n) => n.data.reference === reference)).toHaveLength(1);
   });
 });
-
-/** The payer's event stream, read as the widget does (fetch with the token header), event by event. */
-async function openStream(on: Instance, reference: string, token: string) {
-  const controller = new AbortController();
-  const response = await fetch(`${on.url}/api/v1/payments/${reference}/events`, {
-    headers: { 'Payment-Token': token },
-    signal: controller.signal,
-  });
-  if (!response.ok || !response.body) throw new Error(`events answered ${response.status}`);
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffered = '';
-  return {
-    /** The next `payment` event's data. */
-    async next(): Promise<{ status: string }> {
-      for (;;) {
-        const end = buffered.indexOf('\n\n');
-        if (end >= 0) {
-          const block = buffered.slice(0, end);
-          buffered = buffered.slice(end + 2);
-          const data = block
-            .split('\n')
-            .filter((line) => line.startsWith('data:'))
-            .map((line) => line.slice(5).trim())
-            .join('\n');
-          if (block.includes('event: payment') && data) return JSON.parse(data) as { status: string };
-          continue;
-        }
-        const { value, done } = await reader.read();
-        if (done) throw new Error('the event stream ended before the expected event');
-        buffered += value;
-      }
-    },
-    close: () => controller.abort(),
-  };
-}
