@@ -29,7 +29,11 @@ const EmbedQuerySchema = z
     error: 'give either link or session',
   });
 
-/** Features the checkout never uses, off for the page and anything it could frame. */
+/**
+ * Features the checkout never uses, off for the page and anything it could frame. Only names Chromium
+ * knows: it logs an error in the merchant's console for any other (`bluetooth` was one; Chromium, the
+ * one engine with Web Bluetooth, does not take it in this header).
+ */
 const PERMISSIONS_POLICY = [
   'camera=()',
   'microphone=()',
@@ -38,7 +42,6 @@ const PERMISSIONS_POLICY = [
   'usb=()',
   'serial=()',
   'hid=()',
-  'bluetooth=()',
   'midi=()',
   'display-capture=()',
   'fullscreen=()',

@@ -139,12 +139,19 @@ test('the element fires the same events as in-page, their details without the nu
 });
 
 test.describe('every journey through the frame', () => {
-  test('OTP: a wrong code, then the right one', async ({ page }) => {
+  test('OTP: a wrong code, then the right one; nothing lands in the merchant’s console', async ({ page }) => {
+    const logged: string[] = [];
+    page.on('console', (message) => {
+      // The browser's own line for each 4xx answer (the wrong code's 422) is the network's, not ours.
+      if (/^(error|warning)$/.test(message.type()) && !message.text().startsWith('Failed to load resource'))
+        logged.push(message.text());
+    });
     const ui = await payFixedLink(page, PHONE);
     await enterCode(ui, 'Code', '000000');
     await expect(ui.getByText('Wrong code.', { exact: true })).toBeVisible();
     await enterCode(ui, 'Code', OTP);
     await expectSuccess(page, ui);
+    expect(logged).toEqual([]);
   });
 
   test('pre-otp: the customer code, then success', async ({ page }) => {

@@ -32,7 +32,11 @@ const SKELETON_HEIGHT = '860';
 export function isolate(host: FrameHost): (api: string, kind: string, id: string) => HTMLIFrameElement {
   let frame: HTMLIFrameElement | undefined;
   let origin = '';
+  // Until its page is in, the frame's window is still about:blank, of this page's origin: a message sent
+  // there is refused, with an error in the merchant's console.
+  let loaded = false;
   const init = () =>
+    loaded &&
     frame?.contentWindow?.postMessage(
       {
         type: 'pay:init',
@@ -71,6 +75,7 @@ export function isolate(host: FrameHost): (api: string, kind: string, id: string
       if (value) url.searchParams.set(key, value);
     }
     origin = url.origin;
+    loaded = false;
     frame = document.createElement('iframe');
     frame.src = url.href;
     frame.title = 'Checkout';
@@ -79,7 +84,10 @@ export function isolate(host: FrameHost): (api: string, kind: string, id: string
     // Through the CSSOM, which a page's policy without 'unsafe-inline' allows. The same colour scheme as
     // the frame's own page, else the browser paints the frame opaque around the card.
     frame.style.cssText = 'display:block;width:100%;border:0;color-scheme:normal';
-    frame.onload = init;
+    frame.onload = () => {
+      loaded = true;
+      init();
+    };
     return frame;
   };
 }
