@@ -38,14 +38,23 @@ export const isInconclusive = (failure: ApiFailure) =>
 const networkError = (): ApiFailure =>
   new ApiFailure(0, { code: 'provider_unavailable', message: 'Network error' });
 
-async function unwrap<T>(answer: Promise<Response>): Promise<T> {
+/**
+ * A request still unanswered after this long is given up as a network failure, which the payer can try
+ * again (with the same Idempotency-Key): on a stalled mobile connection the browser itself would wait for
+ * minutes, with the button saying "Please wait…" all along. The backend answers within its provider
+ * timeout (15 s by default), so this is far above any answer that is still coming.
+ */
+export const REQUEST_TIMEOUT_MS = 45_000;
+
+/** `cancelled`: whether the caller gave the request up (its answer is then of no use to anyone). */
+async function unwrap<T>(answer: Promise<Response>, cancelled = () => false): Promise<T> {
   let response: Response;
   let body: { data?: T; error?: ApiError } | undefined;
   try {
     response = await answer;
     body = await response.json().catch(() => undefined);
   } catch (error) {
-    if ((error as Error).name === 'AbortError') throw error;
+    if ((error as Error).name === 'AbortError' && cancelled()) throw error;
     throw networkError();
   }
   if (response.ok && body && 'data' in body) return body.data as T;
@@ -65,9 +74,19 @@ export class Api {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (init.body) headers['content-type'] = 'application/json';
     if (token) headers['payment-token'] = token;
-    return unwrap(
-      this.#transport.fetch(this.#base + path, { ...init, headers: { ...headers, ...init.headers } }),
-    );
+    const given = init.signal;
+    const timeout = new AbortController();
+    const timer = this.#transport.setTimeout(() => timeout.abort(), REQUEST_TIMEOUT_MS);
+    if (given?.aborted) timeout.abort();
+    else given?.addEventListener('abort', () => timeout.abort());
+    return unwrap<T>(
+      this.#transport.fetch(this.#base + path, {
+        ...init,
+        headers: { ...headers, ...init.headers },
+        signal: timeout.signal,
+      }),
+      () => !!given?.aborted,
+    ).finally(() => this.#transport.clearTimeout(timer));
   }
 
   config(kind: 'link' | 'session', id: string, signal: AbortSignal) {

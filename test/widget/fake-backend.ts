@@ -104,9 +104,13 @@ export class FakeBackend implements Transport {
     this.requests.push(request);
     const handler = this.handlers.get(`${method} ${path}`);
     if (!handler) return fail(404, 'not_found');
-    const response = await handler(request);
-    if (init.signal?.aborted) throw new DOMException('aborted', 'AbortError');
-    return response;
+    // As a browser's fetch: an abort rejects at once, even while the answer is still held back.
+    const aborted = new Promise<never>((_, reject) => {
+      const abort = () => reject(new DOMException('aborted', 'AbortError'));
+      if (init.signal?.aborted) abort();
+      init.signal?.addEventListener('abort', abort);
+    });
+    return Promise.race([handler(request), aborted]);
   };
 
   upload = async (url: string, body: FormData, onProgress: (fraction: number) => void) => {
@@ -161,6 +165,11 @@ export class FakeBackend implements Transport {
 
   get pendingTimers() {
     return this.#timers.size;
+  }
+
+  /** In how many ms each pending timer falls due, soonest first. */
+  get dueIn(): number[] {
+    return [...this.#timers.values()].map((timer) => timer.at - this.#now).sort((a, b) => a - b);
   }
 
   /** Moves the clock on, running every timer that falls due on the way, in order. */

@@ -390,6 +390,32 @@ describe('<pay-checkout> form', () => {
     expect(keys[2]).not.to.equal(keys[1]);
   });
 
+  it('a payment request left unanswered is given up after 45 s as a network failure; Pay sends it again', async () => {
+    const backend = new FakeBackend();
+    const held = gate<Response>();
+    backend.on('POST', 'payments', () => held.promise);
+    const { el } = await mount(backend);
+    await fill(el, 'method.phoneNumber', '0700000000');
+    submit(el).click();
+    await el.updateComplete;
+    backend.advance(44_999);
+    await el.updateComplete;
+    expect(submit(el).textContent!.trim()).to.equal('Please wait…');
+    backend.advance(1);
+    const failed = await oneEvent(el, 'pay-error');
+    expect(failed.detail).to.deep.include({ status: 0 });
+    await el.updateComplete;
+    expect(text(el)).to.contain('We could not reach the payment service');
+    expect(submit(el).getAttribute('aria-disabled')).to.equal('false');
+    backend.on('POST', 'payments', () => ok({ payment: payment(), token: 'tok' }, 201));
+    submit(el).click();
+    await oneEvent(el, 'pay-otp-required');
+    const keys = backend.made('POST', 'payments').map((request) => request.headers['idempotency-key']);
+    expect(keys).to.have.length(2);
+    expect(keys[1]).to.equal(keys[0]);
+    expect(backend.pendingTimers, 'no timeout left behind').to.equal(0);
+  });
+
   it('pay-submit is cancelable: then no payment is made', async () => {
     const backend = accepting(new FakeBackend());
     const { el } = await mount(backend);

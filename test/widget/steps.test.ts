@@ -331,11 +331,13 @@ describe('<pay-checkout> steps', () => {
     backend.on('GET', 'payments/pay_ref_1', () => (polls++, ok(processing())));
     const { el } = await paying(processing(), backend);
     await oneEvent(el, 'pay-pending');
-    await rendered(el, () => backend.pendingTimers === 2, 'poll and give-up timers');
+    // Only the next poll and the give-up are pending: no request is still on its way (with its timeout).
+    const polling = (after: number) => backend.dueIn.join() === `3000,${180_000 - after}`;
+    await rendered(el, () => polling(0), 'poll and give-up timers');
     backend.advance(3000);
-    await rendered(el, () => polls === 1 && backend.pendingTimers === 2, 'first poll');
+    await rendered(el, () => polls === 1 && polling(3000), 'first poll');
     backend.advance(3000);
-    await rendered(el, () => polls === 2 && backend.pendingTimers === 2, 'second poll');
+    await rendered(el, () => polls === 2 && polling(6000), 'second poll');
     backend.advance(180_000 - 6000);
     await el.updateComplete;
     expect(heading(el)).to.equal('Still waiting for confirmation');
