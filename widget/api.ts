@@ -46,6 +46,36 @@ const networkError = (): ApiFailure =>
  */
 export const REQUEST_TIMEOUT_MS = 45_000;
 
+/**
+ * The event stream is given up when it has said nothing for this long: the backend writes at least a
+ * heartbeat every 15 s, so the connection was lost without a word (a phone changing networks, or back
+ * from the wallet app). The widget then polls instead.
+ */
+export const STREAM_SILENCE_MS = 35_000;
+
+/**
+ * A signal that aborts with `given` (the caller's) or once `ms` pass on the transport's clock; `wind()`
+ * starts the `ms` again, `clear()` stops the clock.
+ */
+function deadline(transport: Transport, given: AbortSignal | null | undefined, ms: number) {
+  const controller = new AbortController();
+  let timer = 0;
+  const clear = () => transport.clearTimeout(timer);
+  // Aborted either way, the clock stops at once: no timer outlives its request.
+  const abort = () => {
+    clear();
+    controller.abort();
+  };
+  const wind = () => {
+    clear();
+    if (!controller.signal.aborted) timer = transport.setTimeout(abort, ms);
+  };
+  if (given?.aborted) abort();
+  else given?.addEventListener('abort', abort);
+  wind();
+  return { signal: controller.signal, wind, clear };
+}
+
 /** `cancelled`: whether the caller gave the request up (its answer is then of no use to anyone). */
 async function unwrap<T>(answer: Promise<Response>, cancelled = () => false): Promise<T> {
   let response: Response;
@@ -75,10 +105,7 @@ export class Api {
     if (init.body) headers['content-type'] = 'application/json';
     if (token) headers['payment-token'] = token;
     const given = init.signal;
-    const timeout = new AbortController();
-    const timer = this.#transport.setTimeout(() => timeout.abort(), REQUEST_TIMEOUT_MS);
-    if (given?.aborted) timeout.abort();
-    else given?.addEventListener('abort', () => timeout.abort());
+    const timeout = deadline(this.#transport, given, REQUEST_TIMEOUT_MS);
     return unwrap<T>(
       this.#transport.fetch(this.#base + path, {
         ...init,
@@ -86,7 +113,7 @@ export class Api {
         signal: timeout.signal,
       }),
       () => !!given?.aborted,
-    ).finally(() => this.#transport.clearTimeout(timer));
+    ).finally(timeout.clear);
   }
 
   config(kind: 'link' | 'session', id: string, signal: AbortSignal) {
@@ -124,17 +151,27 @@ export class Api {
     );
   }
 
-  /** Follows the payment's event stream until it ends; rejects when it cannot be read. */
+  /**
+   * Follows the payment's event stream until it ends; rejects when it cannot be read, or once it has been
+   * silent for `STREAM_SILENCE_MS`.
+   */
   async follow(reference: string, token: string, signal: AbortSignal, onPayment: (payment: Payment) => void) {
-    const response = await this.#transport.fetch(`${this.#base}payments/${reference}/events`, {
-      headers: { accept: 'text/event-stream', 'payment-token': token },
-      signal,
-    });
-    if (!response.ok || !response.body)
-      throw new ApiFailure(response.status, { code: 'internal', message: 'stream' });
-    await readEventStream(response.body, (event) => {
-      if (event.event === 'payment') onPayment(JSON.parse(event.data) as Payment);
-    });
+    const silence = deadline(this.#transport, signal, STREAM_SILENCE_MS);
+    try {
+      const response = await this.#transport.fetch(`${this.#base}payments/${reference}/events`, {
+        headers: { accept: 'text/event-stream', 'payment-token': token },
+        signal: silence.signal,
+      });
+      if (!response.ok || !response.body)
+        throw new ApiFailure(response.status, { code: 'internal', message: 'stream' });
+      await readEventStream(
+        response.body,
+        (event) => event.event === 'payment' && onPayment(JSON.parse(event.data) as Payment),
+        silence.wind,
+      );
+    } finally {
+      silence.clear();
+    }
   }
 }
 

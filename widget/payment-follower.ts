@@ -59,14 +59,14 @@ export function followPayment(
   const watch = (payment: Payment) => {
     const { signal } = (watching = new AbortController());
     const update = (next: Payment) => signal.aborted || send({ type: 'payment', payment: next });
-    const poll = () =>
-      signal.aborted ||
-      after(POLL_MS, () =>
-        api()
-          .payment(payment.reference, token(), signal)
-          .then(update, () => undefined)
-          .then(poll),
-      );
+    const read = () =>
+      api()
+        .payment(payment.reference, token(), signal)
+        .then(update, () => undefined);
+    const poll = () => signal.aborted || after(POLL_MS, () => read().then(poll));
+    // Back on the page (from the wallet app where the payer approved, say): read at once, since the
+    // stream may have been lost while the page was away.
+    document.addEventListener('visibilitychange', () => document.hidden || read(), { signal });
     api().follow(payment.reference, token(), signal, update).then(poll, poll);
   };
 

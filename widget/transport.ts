@@ -50,11 +50,13 @@ export interface ServerSentEvent {
 
 /**
  * Reads a `text/event-stream` body (the WHATWG parsing rules: `event`, `data` joined by newlines, `id`,
- * comments ignored) and calls `onEvent` for each event; resolves when the stream ends.
+ * comments ignored) and calls `onEvent` for each event, and `onBytes` for whatever arrives (a heartbeat
+ * comment too); resolves when the stream ends.
  */
 export async function readEventStream(
   body: ReadableStream<Uint8Array>,
   onEvent: (event: ServerSentEvent) => void,
+  onBytes?: () => void,
 ) {
   const reader = body.getReader();
   const decoder = new TextDecoder();
@@ -65,6 +67,7 @@ export async function readEventStream(
   for (;;) {
     const { value, done } = await reader.read();
     if (done) return;
+    onBytes?.();
     buffer += decoder.decode(value, { stream: true });
     const lines = buffer.split(/\r\n|\r|\n/);
     buffer = lines.pop() ?? '';

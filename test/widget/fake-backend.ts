@@ -12,7 +12,8 @@ export interface Recorded {
   body: unknown;
 }
 
-type Handler = (request: Recorded) => Response | Promise<Response>;
+/** `signal`: the request's own, as fetch was given it. */
+type Handler = (request: Recorded, signal?: AbortSignal) => Response | Promise<Response>;
 
 export const ok = (data: unknown, status = 200) =>
   new Response(JSON.stringify({ statusCode: status, data }), {
@@ -82,7 +83,7 @@ export class FakeBackend implements Transport {
     for (const language of ['fr', 'sw', 'ha', 'yo', 'wo']) {
       this.on('GET', `locales/${language}.json`, () => fetch(`/widget/i18n/${language}.json`));
     }
-    this.on('GET', 'payments/pay_ref_1/events', () => this.#stream());
+    this.on('GET', 'payments/pay_ref_1/events', (_, signal) => this.#stream(signal));
   }
 
   /** Answers `method path` (path after `/api/v1/`, or a locale file) with `handler` from now on. */
@@ -110,7 +111,7 @@ export class FakeBackend implements Transport {
       if (init.signal?.aborted) abort();
       init.signal?.addEventListener('abort', abort);
     });
-    return Promise.race([handler(request), aborted]);
+    return Promise.race([handler(request, init.signal ?? undefined), aborted]);
   };
 
   upload = async (url: string, body: FormData, onProgress: (fraction: number) => void) => {
@@ -130,9 +131,17 @@ export class FakeBackend implements Transport {
 
   // --- Event streams ----------------------------------------------------------------------------------
 
-  #stream() {
+  /** An open event stream; as a browser's, aborting its request errors its body. */
+  #stream(signal?: AbortSignal) {
     return new Response(
-      new ReadableStream<Uint8Array>({ start: (controller) => void this.streams.push(controller) }),
+      new ReadableStream<Uint8Array>({
+        start: (controller) => {
+          this.streams.push(controller);
+          signal?.addEventListener('abort', () =>
+            controller.error(new DOMException('aborted', 'AbortError')),
+          );
+        },
+      }),
       { headers: { 'content-type': 'text/event-stream' } },
     );
   }

@@ -349,6 +349,36 @@ describe('<pay-checkout> steps', () => {
     await oneEvent(el, 'pay-success');
   });
 
+  it('processing: a stream silent for 35 s (a lost connection) gives way to polling; heartbeats keep it', async () => {
+    const backend = new FakeBackend();
+    let polls = 0;
+    backend.on('GET', 'payments/pay_ref_1', () => (polls++, ok(success())));
+    const { el } = await paying(processing(), backend);
+    await rendered(el, () => backend.streams.length === 1, 'stream');
+    backend.advance(30_000);
+    backend.streams[0]!.enqueue(new TextEncoder().encode(': heartbeat\n\n'));
+    await rendered(el, () => backend.dueIn[0] === 35_000, 'silence counted again from the heartbeat');
+    backend.advance(34_999);
+    await el.updateComplete;
+    expect(polls, 'the stream is still trusted').to.equal(0);
+    backend.advance(1);
+    await rendered(el, () => backend.dueIn[0] === 3000, 'a poll scheduled');
+    backend.advance(3000);
+    await oneEvent(el, 'pay-success');
+    expect(polls).to.equal(1);
+  });
+
+  it('processing: back on the page (from the wallet app), the payment is read at once', async () => {
+    const backend = new FakeBackend();
+    backend.on('GET', 'payments/pay_ref_1', () => ok(success()));
+    const { el } = await paying(processing(), backend);
+    await rendered(el, () => backend.streams.length === 1, 'stream');
+    expect(document.hidden).to.equal(false);
+    document.dispatchEvent(new Event('visibilitychange'));
+    await oneEvent(el, 'pay-success');
+    expect(backend.made('GET', 'payments/pay_ref_1')[0]!.headers['payment-token']).to.equal('tok_1');
+  });
+
   it('success with the link redirectUrl: the receipt stays, with a button back to the merchant', async () => {
     const backend = new FakeBackend(config({ redirectUrl: 'https://shop.example/thanks' }));
     const { el } = await paying(processing(), backend);
