@@ -208,20 +208,22 @@ describe('<pay-checkout> form', () => {
     });
   });
 
-  it("shows the server's field errors under the matching inputs and focuses the first", async () => {
+  /** Fills the form and pays; the server refuses `fields` (a 400 `validation_failed` saying `message`). */
+  async function refusedOn(fields: { path: string; message: string }[], message = 'Invalid input') {
     const backend = new FakeBackend(config({ anonymous: false }));
-    backend.on('POST', 'payments', () =>
-      fail(400, 'validation_failed', 'Invalid input', {
-        fields: [{ path: 'customer.email', message: 'This address bounces.' }],
-      }),
-    );
-    const { el, events } = await mount(backend);
-    await fill(el, 'customer.name', 'Awa');
-    await fill(el, 'customer.email', 'awa@example.com');
-    await fill(el, 'method.phoneNumber', '0700000000');
-    submit(el).click();
-    await oneEvent(el, 'pay-error');
-    await el.updateComplete;
+    backend.on('POST', 'payments', () => fail(400, 'validation_failed', message, { fields }));
+    const mounted = await mount(backend);
+    await fill(mounted.el, 'customer.name', 'Awa');
+    await fill(mounted.el, 'customer.email', 'awa@example.com');
+    await fill(mounted.el, 'method.phoneNumber', '0700000000');
+    submit(mounted.el).click();
+    await oneEvent(mounted.el, 'pay-error');
+    await mounted.el.updateComplete;
+    return mounted;
+  }
+
+  it("shows the server's field errors under the matching inputs and focuses the first", async () => {
+    const { el, events } = await refusedOn([{ path: 'customer.email', message: 'This address bounces.' }]);
     expect(errorOf(el, 'customer.email')).to.equal('This address bounces.');
     expect(el.shadowRoot!.activeElement).to.equal(control(el, 'customer.email'));
     expect(text(el)).to.contain('Please correct the highlighted fields.');
@@ -230,19 +232,11 @@ describe('<pay-checkout> form', () => {
   });
 
   it('a refusal of nothing the form shows (the page’s return URL) says so plainly, not "correct the fields"', async () => {
-    const backend = new FakeBackend(config({ anonymous: false }));
-    backend.on('POST', 'payments', () =>
-      fail(400, 'validation_failed', 'The request is not valid', {
-        fields: [{ path: 'method.returnUrl', message: 'must be on an origin this checkout is embedded on' }],
-      }),
-    );
-    const { el, events } = await mount(backend);
-    await fill(el, 'customer.name', 'Awa');
-    await fill(el, 'customer.email', 'awa@example.com');
-    await fill(el, 'method.phoneNumber', '0700000000');
-    submit(el).click();
-    await oneEvent(el, 'pay-error');
-    await el.updateComplete;
+    const refusal = {
+      path: 'method.returnUrl',
+      message: 'must be on an origin this checkout is embedded on',
+    };
+    const { el, events } = await refusedOn([refusal], 'The request is not valid');
     expect(el.shadowRoot!.querySelector('[part="error"]')!.textContent).to.equal('Something went wrong');
     expect(text(el)).not.to.contain('highlighted');
     expect(el.shadowRoot!.querySelectorAll('[aria-invalid="true"]')).to.have.length(0);
@@ -251,11 +245,7 @@ describe('<pay-checkout> form', () => {
     );
     // The merchant's developer still reads the server's own words in the event.
     expect(events.at(-1)!.detail).to.deep.include({
-      error: {
-        code: 'validation_failed',
-        message: 'The request is not valid',
-        fields: [{ path: 'method.returnUrl', message: 'must be on an origin this checkout is embedded on' }],
-      },
+      error: { code: 'validation_failed', message: 'The request is not valid', fields: [refusal] },
     });
   });
 
