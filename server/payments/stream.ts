@@ -2,7 +2,8 @@
  * `GET /api/v1/payments/:reference/events`: Server-Sent Events, `event: payment`,
  * `data:` the Payment, `id:` its version. The current state goes out at once, then every change; a
  * `: heartbeat` comment every 15 seconds keeps proxies from closing an idle stream, and on each one the
- * payment is re-read (and verified, throttled), so a lost notification costs one heartbeat at most. The
+ * payment is re-read (and verified, throttled), so a lost notification costs one heartbeat at most (the
+ * first comes once the verify throttle allows, within 5 s). The
  * stream ends after a final status, when the client leaves, when this instance shuts down, or after a
  * while (the widget reconnects).
  */
@@ -11,7 +12,7 @@ import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
 import type { PaymentRow } from '../store/schema.ts';
 import { isFinal } from './lifecycle.ts';
 import { findPayment, toPayment } from './repository.ts';
-import { refreshPayment, type VerifyContext } from './verify.ts';
+import { refreshPayment, VERIFY_THROTTLE_MS, type VerifyContext } from './verify.ts';
 
 export const HEARTBEAT_MS = 15_000;
 /** Long enough for any payer step; a stream left open by a vanished client still ends. */
@@ -50,6 +51,11 @@ async function follow(
   await context.events.ready();
   let current = (await findPayment(context.db, first.reference)) ?? first;
   let sent = 0;
+  // The first look comes as soon as verify may run again, not a heartbeat later: a payer back from the
+  // provider's page seconds after the last verify (a cancel there sends no webhook) sees it within 5 s.
+  const throttled =
+    current.verified_at === null ? 0 : current.verified_at + VERIFY_THROTTLE_MS - context.clock.now();
+  let wait = throttled > 0 ? throttled : HEARTBEAT_MS;
   for (;;) {
     if (current.version > sent) {
       await stream.writeSSE({
@@ -60,7 +66,8 @@ async function follow(
       sent = current.version;
     }
     if (isFinal(current.status) || gone.aborted || context.clock.now() >= endsAt) return;
-    const changed = await changes.next(HEARTBEAT_MS, gone);
+    const changed = await changes.next(wait, gone);
+    wait = HEARTBEAT_MS;
     if (gone.aborted) return;
     if (changed) {
       current = (await findPayment(context.db, first.reference)) ?? current;

@@ -5,7 +5,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startApp, type AppFixture } from '../app-fixture.ts';
-import { confirm, created, fixedCiPayment, withToken } from './helpers.ts';
+import { VERIFY_THROTTLE_MS } from '../../../server/payments/verify.ts';
+import { confirm, created, fixedCiPayment, SHOP, withToken } from './helpers.ts';
 
 let t: AppFixture;
 beforeEach(async () => {
@@ -88,6 +89,28 @@ describe('payment event stream', () => {
     const text = await stream.end();
     expect(text).toContain('"status":"expired"');
     expect(text.endsWith('id: 3\n\n')).toBe(true);
+  });
+
+  it('a cancel on the provider’s page (no webhook) shows once the verify throttle allows, not a heartbeat later', async () => {
+    const body = fixedCiPayment('+2250700000008');
+    const { reference, token, payment } = await created(t, {
+      ...body,
+      method: { ...body.method, returnUrl: `${SHOP}/checkout` },
+    });
+    // The payer cancels at once; the widget's read on the way back is within the throttle, so skips verify.
+    const cancelled = await t.app.request(String(payment.redirectUrl).replace('http://pay.test', ''), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'decision=cancel',
+    });
+    expect(cancelled.status).toBe(303);
+    const stream = await open(reference, token);
+    await stream.until('"status":"pending"');
+    await t.clock.sleeping();
+    await t.clock.advance(VERIFY_THROTTLE_MS);
+    const text = await stream.end();
+    expect(text).toContain('"status":"failed"');
+    expect(text).toContain('"failureCode":"cancelled"');
   });
 
   it('stops following when the client leaves', async () => {
