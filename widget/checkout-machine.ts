@@ -42,6 +42,11 @@ export interface CheckoutState {
   readonly error?: ApiError;
   /** The payer came back from a cancelled hosted page. */
   readonly cancelled?: boolean;
+  /**
+   * Processing after the payer did their part (a code, or the provider's page): the wait is the
+   * provider's confirmation, not an approval on the phone.
+   */
+  readonly confirming?: boolean;
 }
 
 export type CheckoutEvent =
@@ -149,7 +154,9 @@ export function transition(state: CheckoutState, event: CheckoutEvent): Checkout
       else if (next === Step.Redirecting && (step === Step.Resuming || step === Step.Unfinished))
         next = Step.Unfinished;
       if (next === Step.Form) return { step: next, config, cancelled: true };
-      return { step: next, config, payment: event.payment };
+      const confirming =
+        state.confirming || step === Step.Confirming || step === Step.Redirecting || event.returned;
+      return { step: next, config, payment: event.payment, ...(confirming && { confirming }) };
     }
     case 'confirm':
       return step === Step.Otp || step === Step.PreOtp

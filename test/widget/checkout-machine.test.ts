@@ -160,12 +160,19 @@ describe('checkout machine', () => {
         payment: payment({ status: 'processing', action: 'processing' }),
       });
       expect(next.step).to.equal(Step.Processing);
+      expect(next.confirming, 'the payer did their part: the provider confirms').to.equal(true);
     });
   });
 
   describe('waiting for the payment', () => {
     const processing = at(Step.Processing, {
       payment: payment({ status: 'processing', action: 'processing' }),
+    });
+    it('a payment processing from its start waits on an approval on the phone', () => {
+      const approving = payment({ status: 'processing', action: 'processing' });
+      expect(transition(at(Step.Submitting), { type: 'payment', payment: approving })).to.deep.equal(
+        at(Step.Processing, { payment: approving }),
+      );
     });
     it('processing -> success, failed', () => {
       expect(
@@ -194,18 +201,23 @@ describe('checkout machine', () => {
       expect(unfinished).to.deep.equal(at(Step.Unfinished, { payment: waiting }));
       expect(transition(unfinished, { type: 'payment', payment: waiting })).to.deep.equal(unfinished);
       expect(
-        transition(unfinished, { type: 'payment', payment: payment({ status: 'cancelled', action: 'none' }) }),
+        transition(unfinished, {
+          type: 'payment',
+          payment: payment({ status: 'cancelled', action: 'none' }),
+        }),
       ).to.deep.equal(at(Step.Form, { cancelled: true }));
       expect(transition(unfinished, { type: 'restart' })).to.deep.equal(at(Step.Form));
-      // Back with `pay_reference` before the provider's confirmation came in: wait for it.
+      // Back with `pay_reference` before the provider's confirmation came in: wait for it, as its
+      // confirmation (not an approval on the phone).
       expect(
         transition(at(Step.Resuming), { type: 'payment', payment: waiting, returned: true }),
-      ).to.deep.equal(at(Step.Processing, { payment: waiting }));
+      ).to.deep.equal(at(Step.Processing, { payment: waiting, confirming: true }));
       // A later read that still says "redirect" keeps waiting.
-      const processing = at(Step.Processing, { payment: waiting });
-      expect(transition(processing, { type: 'payment', payment: waiting }).step).to.equal(Step.Processing);
+      const processing = at(Step.Processing, { payment: waiting, confirming: true });
+      expect(transition(processing, { type: 'payment', payment: waiting })).to.deep.equal(processing);
       expect(
-        transition(processing, { type: 'payment', payment: payment({ status: 'success', action: 'none' }) }).step,
+        transition(processing, { type: 'payment', payment: payment({ status: 'success', action: 'none' }) })
+          .step,
       ).to.equal(Step.Success);
     });
     it('bank transfer -> expired', () => {

@@ -64,8 +64,8 @@ describe('<pay-checkout> steps', () => {
     const confirms = backend.made('POST', 'payments/pay_ref_1/confirm');
     expect(confirms.map((request) => request.body)).to.deep.equal([{ otp: '111111' }, { otp: '123456' }]);
     expect(confirms[1]!.headers['payment-token']).to.equal('tok_1');
-    expect(heading(el)).to.equal('Approve on your phone');
-    expect($(el, '.pay__live')!.textContent).to.equal('Approve on your phone');
+    expect(heading(el)).to.equal('Confirming your payment');
+    expect($(el, '.pay__live')!.textContent).to.equal('Confirming your payment');
     expect($(el, 'progress')).not.to.equal(null);
     await expect(el).to.be.accessible();
 

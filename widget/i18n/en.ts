@@ -63,6 +63,8 @@ export const en = {
   transferBefore: 'Transfer before {time}.',
   processingTitle: 'Approve on your phone',
   processingText: 'Check your phone and approve the payment. This page updates by itself.',
+  confirmingTitle: 'Confirming your payment',
+  confirmingText: 'Your payment is being confirmed. This page updates by itself.',
   reference: 'Reference',
   copy: 'Copy',
   copyWhat: 'Copy {what}',

@@ -29,8 +29,9 @@ const TITLES: Record<Step, keyof Messages | undefined> = [
 ];
 
 /** The step's heading, which the live region also says. */
-export function titleOf({ step, payment, config }: CheckoutState, messages: Messages): string {
+export function titleOf({ step, payment, config, confirming }: CheckoutState, messages: Messages): string {
   if (step === Step.Form) return config?.title ?? '';
+  if (step === Step.Processing && confirming) return messages.confirmingTitle;
   const title =
     step === Step.Confirming ? (payment?.action === 'otp' ? 'otpTitle' : 'preOtpTitle') : TITLES[step];
   return title ? messages[title] : '';
