@@ -72,15 +72,22 @@ export class FormState {
     return fields.length ? { ...error, fields } : { ...error, message: this.#host._messages.error, fields };
   }
 
-  /** An answer, else the merchant's prefill of the payer's details. */
+  /**
+   * An answer; else, for a phone field, the number typed in the other one (the method's, or the details'
+   * when the provider's page is chosen: switching method keeps the number); else the merchant's prefill.
+   */
   value(name: string): FieldAnswer | undefined {
     const customer = this.#host.customer ?? {};
+    const phones = ['method.phoneNumber', 'customer.phoneNumber'];
+    const otherPhone = phones.includes(name) ? phones.find((phone) => phone !== name)! : '';
     return (
       this.values[name] ??
+      this.values[otherPhone] ??
       {
         'customer.name': customer.name,
         'customer.email': customer.email,
         'method.phoneNumber': customer.phoneNumber,
+        'customer.phoneNumber': customer.phoneNumber,
       }[name]
     );
   }

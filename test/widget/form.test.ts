@@ -300,6 +300,25 @@ describe('<pay-checkout> form', () => {
     });
   });
 
+  it('switching to the secure payment page keeps the phone number typed for the method', async () => {
+    const backend = accepting(new FakeBackend(config({ anonymous: false, hosted: true })));
+    const { el } = await mount(backend);
+    await fill(el, 'customer.name', 'Awa');
+    await fill(el, 'customer.email', 'awa@example.com');
+    await fill(el, 'method.phoneNumber', '07 00 00 00 00');
+    await choose(el, 'method.provider', 'hosted');
+    expect(control(el, 'customer.phoneNumber').value).to.equal('07 00 00 00 00');
+    const submitted = oneEvent(el, 'pay-submit');
+    submit(el).click();
+    await submitted;
+    expect(created(backend)[0]!.customer).to.deep.equal({
+      name: 'Awa',
+      email: 'awa@example.com',
+      phoneNumber: '0700000000',
+    });
+    expect(created(backend)[0]!.method).to.deep.equal({ kind: 'hosted', returnUrl: location.href });
+  });
+
   it('while the config is on its way, the form is prepared out of sight: the payer sees only the loading state', async () => {
     const held = gate<Response>();
     const checkout = config({ amount: { fixed: null, min: 500 }, anonymous: false, hosted: true });
