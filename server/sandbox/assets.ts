@@ -6,13 +6,14 @@ import { findProvider, providerLogoSvg } from './providers.ts';
 const CHECKOUT_CSS = `
 :root { color-scheme: light dark; font-family: system-ui, sans-serif; }
 body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: Canvas; color: CanvasText; }
-main { width: min(26rem, 100% - 2rem); padding: 1.5rem; border: 1px solid GrayText; border-radius: 0.75rem; }
+main { box-sizing: border-box; width: min(26rem, 100% - 2rem); padding: 1.5rem; border: 1px solid GrayText; border-radius: 0.75rem; }
 .badge { display: inline-block; margin: 0; padding: 0.2rem 0.6rem; border-radius: 1rem; background: #fff3bf; color: #5c3c00; font-size: 0.8rem; }
 h1 { font-size: 1.3rem; }
+code { overflow-wrap: anywhere; }
 .amount { font-size: 1.4rem; font-weight: 700; }
 label { display: block; margin-bottom: 0.3rem; }
 select, button { font: inherit; padding: 0.6rem; border-radius: 0.5rem; }
-select { width: 100%; }
+select { width: 100%; box-sizing: border-box; }
 .actions { display: flex; gap: 0.5rem; margin-top: 1rem; flex-wrap: wrap; }
 button { border: 1px solid GrayText; cursor: pointer; flex: 1; }
 .approve { background: #2b8a3e; color: #fff; border-color: #2b8a3e; }
