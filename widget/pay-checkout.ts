@@ -12,7 +12,7 @@ import { LocaleController, en, ours, type Messages } from './i18n/index.ts';
 import { formatMoney, intlReady, plainMoney } from './money.ts';
 import { styles } from './pay-checkout.styles.ts';
 import { followPayment } from './payment-follower.ts';
-import { forgetPayment, resumed, savePayment, savedPayment } from './resume.ts';
+import { forgetPayment, resumed, savePayment, savedPayment, type Saved } from './resume.ts';
 import { loadingSkeleton, prerenderForm, SAMPLE_CONFIG, stepTemplates } from './steps/index.ts';
 import { copyText, logo, safeUrl, type Currency, type StepView } from './steps/parts.ts';
 import { skeletonStyles, stepStyles } from './steps/steps.styles.ts';
@@ -105,9 +105,8 @@ export class PayCheckout extends LitElement {
   /** @internal */
   declare _state: CheckoutState;
 
-  #token = '';
-  /** The provider slug of the payment on its way, when it is a direct charge. */
-  #paidWith?: string;
+  /** The payment on its way: its token, its provider (a direct charge's) and the answers it was made with. */
+  #saved?: Saved;
   #attempt?: { key: string; body: string };
   #popup?: Window | null;
   #isolate?: ReturnType<typeof isolate>;
@@ -145,7 +144,7 @@ export class PayCheckout extends LitElement {
     followPayment(
       this,
       () => this.#api,
-      () => this.#token,
+      () => this.#saved?.token ?? '',
       (event) => this.#send(event),
     );
   }
@@ -242,8 +241,8 @@ export class PayCheckout extends LitElement {
       if (!config) return;
       this.#send({ type: 'loaded', config, resume: !!saved });
       if (saved && this._state.step === Step.Resuming) {
-        this.#token = saved.token;
-        this.#paidWith = saved.provider;
+        this.#saved = saved;
+        this.#form.values = { ...saved.answers };
         this.#send({ type: 'payment', ...(await resumed(this.#api, saved)) });
       }
     } catch (failure) {
@@ -279,9 +278,9 @@ export class PayCheckout extends LitElement {
     try {
       const { payment, token } = await this.#api.create(request, attempt.key);
       this.#attempt = undefined;
-      this.#token = token;
-      this.#paidWith = request.method.kind === 'direct' ? request.method.provider : undefined;
-      savePayment(config.id, { reference: payment.reference, token, provider: this.#paidWith });
+      const provider = request.method.kind === 'direct' ? request.method.provider : undefined;
+      this.#saved = { reference: payment.reference, token, provider, answers: this.#form.values };
+      savePayment(config.id, this.#saved);
       this.#send({ type: 'payment', payment });
     } catch (failure) {
       if (!(failure instanceof ApiFailure && isInconclusive(failure))) this.#attempt = undefined;
@@ -301,7 +300,7 @@ export class PayCheckout extends LitElement {
     const codes = name === 'otp' ? { otp: code } : { customerCode: code };
     this.#send({ type: 'confirm' });
     try {
-      const confirmed = await this.#api.confirm(payment.reference, this.#token, codes);
+      const confirmed = await this.#api.confirm(payment.reference, this.#saved!.token, codes);
       this.#send({ type: 'payment', payment: confirmed });
     } catch (failure) {
       const error = this.#failure(failure);
@@ -336,7 +335,7 @@ export class PayCheckout extends LitElement {
   #ask = async (cancel?: boolean) => {
     const { reference } = this._state.payment!;
     try {
-      const payment = await this.#api.payment(reference, this.#token, undefined, cancel);
+      const payment = await this.#api.payment(reference, this.#saved!.token, undefined, cancel);
       this.#send({ type: 'payment', payment });
     } catch (failure) {
       this.#failure(failure);
@@ -364,7 +363,7 @@ export class PayCheckout extends LitElement {
       state,
       config,
       payment: state.payment!,
-      method: config?.methods.find((candidate) => candidate.provider === this.#paidWith),
+      method: config?.methods.find((candidate) => candidate.provider === this.#saved?.provider),
       popup: this.popup,
       form: this.#form,
       money: this.#money,

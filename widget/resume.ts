@@ -4,13 +4,18 @@
  * possible, paying still is.
  */
 import type { Api } from './api.ts';
-import type { Payment } from './contract/index.ts';
+import type { FieldAnswer, Payment } from './contract/index.ts';
 
 export interface Saved {
   reference: string;
   token: string;
   /** The method's provider slug, for a direct charge: named on the way back to its page. */
-  provider?: string;
+  provider?: string | undefined;
+  /**
+   * The form's answers: back from a provider's page (this page was left, and the form with it), "Try
+   * again" shows them as the payer typed them. In this tab's storage only, and gone with the payment.
+   */
+  answers?: Record<string, FieldAnswer>;
 }
 
 const keyOf = (checkout: string) => `pay-checkout:${checkout}`;

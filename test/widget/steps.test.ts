@@ -222,6 +222,7 @@ describe('<pay-checkout> steps', () => {
     expect(JSON.parse(sessionStorage.getItem('pay-checkout:lnk_1')!)).to.deep.equal({
       reference: 'pay_ref_1',
       token: 'tok_1',
+      answers: { 'method.provider': 'hosted' },
     });
     expect(heading(el)).to.equal('Continue on the payment page');
     await expect(el).to.be.accessible();
@@ -463,6 +464,48 @@ describe('<pay-checkout> steps', () => {
     try {
       const other = await mount(new FakeBackend(), { link: 'lnk_1' }, { keepSaved: true });
       expect(heading(other.el), 'another payment: the form').to.equal('Awa Couture');
+    } finally {
+      history.replaceState(null, '', original);
+    }
+  });
+
+  it('back from the provider’s page with a failure, "Try again" shows the answers as the payer typed them', async () => {
+    const checkout = config({ anonymous: false, hosted: true });
+    const backend = new FakeBackend(checkout);
+    backend.on('POST', 'payments', () =>
+      ok(
+        {
+          payment: payment({ action: 'redirect', redirectUrl: 'https://provider.example/pay/1' }),
+          token: 'tok_1',
+        },
+        201,
+      ),
+    );
+    const { el } = await mount(backend);
+    await fill(el, 'customer.name', 'Awa Koné');
+    await fill(el, 'customer.email', 'awa@example.com');
+    await fill(el, 'method.phoneNumber', '0700000000');
+    submit(el).click();
+    await rendered(el, () => backend.navigated.length === 1, 'left for the provider’s page');
+    el.remove();
+
+    // This page again, as the provider sends the payer back to it: a new element, the form gone.
+    const original = location.href;
+    history.replaceState(null, '', '?pay_reference=pay_ref_1');
+    try {
+      const back = new FakeBackend(checkout);
+      back.on('GET', 'payments/pay_ref_1', () => ok(payment({ status: 'failed', action: 'none' })));
+      const returned = await mount(back, { link: 'lnk_1' }, { keepSaved: true });
+      await oneEvent(returned.el, 'pay-failed');
+      await returned.el.updateComplete;
+      expect(sessionStorage.getItem('pay-checkout:lnk_1'), 'forgotten once final').to.equal(null);
+      await click(returned.el, 'Try again');
+      expect(heading(returned.el)).to.equal('Awa Couture');
+      expect(
+        ['customer.name', 'customer.email', 'method.phoneNumber'].map(
+          (name) => control(returned.el, name).value,
+        ),
+      ).to.deep.equal(['Awa Koné', 'awa@example.com', '0700000000']);
     } finally {
       history.replaceState(null, '', original);
     }
