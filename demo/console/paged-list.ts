@@ -38,7 +38,8 @@ export function pagedList<T>(options: PagedListOptions<T>) {
       );
       previous.addEventListener('click', () => void go(page - 1));
       next.addEventListener('click', () => void go(page + 1));
-      const summary = `${list.total} ${list.total === 1 ? one : many}; page ${list.total ? list.page : 0} of ${list.pages}`;
+      const count = `${list.total} ${list.total === 1 ? one : many}`;
+      const summary = list.pages > 1 ? `${count}; page ${list.page} of ${list.pages}` : count;
       results.replaceChildren(
         list.data.length
           ? scrollable(options.render(list.data))

@@ -10,6 +10,13 @@ import { ApiFailure, getJson, postJson, type ListAnswer } from './api.ts';
 import { announce, h, scrollable } from './dom.ts';
 import { dateTime, minorUnits, money } from './format.ts';
 
+/** A payout's status as a sentence says it ("succeeded", not "success"). */
+const STATUS_WORDS: Record<Payout['status'], string> = {
+  processing: 'processing',
+  success: 'succeeded',
+  failed: 'failed',
+};
+
 interface CatalogueEntry {
   slug: string;
   label: string;
@@ -53,7 +60,7 @@ export function payoutsSection(root: HTMLElement) {
     const detail =
       payout.status === 'failed' && payout.statusDescription ? ` (${payout.statusDescription})` : '';
     requested.outcome.className = payout.status === 'failed' ? 'error' : 'ok';
-    requested.outcome.textContent = `Payout ${payout.reference} requested: ${payout.status}${detail}.`;
+    requested.outcome.textContent = `Payout ${payout.reference}: ${STATUS_WORDS[payout.status]}${detail}.`;
   }
 
   const selected = () => catalogue.find((entry) => entry.slug === providerSelect.value);
@@ -254,7 +261,7 @@ export function payoutsSection(root: HTMLElement) {
         showRequested(payout);
         const before = lastStatus.get(payout.reference);
         if (before && before !== payout.status)
-          announce(`Payout ${payout.reference} is now ${payout.status}.`);
+          announce(`Payout ${payout.reference}: ${STATUS_WORDS[payout.status]}.`);
         lastStatus.set(payout.reference, payout.status);
       }
       if (answer.data.some((payout) => payout.status === 'processing'))

@@ -38,6 +38,8 @@ cart.addEventListener('submit', async (event) => {
     // Bundled into the app, the widget's own origin is the app's: name the backend.
     widget.setAttribute('api', location.origin);
     widget.setAttribute('session', answer.data.id);
+    // The shop knows its customer's language: the fruit basket is sold in Abidjan, in French.
+    if (product === 'basket') widget.setAttribute('locale', 'fr-CI');
     log.clear();
     log.listen(widget);
     checkout.replaceChildren(widget);
