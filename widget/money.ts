@@ -31,9 +31,13 @@ const separator = (locale: string, type: 'decimal' | 'group') =>
  * Minor units of a typed amount in major units ("1 500,50" in French, "1,500.50" in English), or
  * `undefined` when it is not a plain positive decimal or has more fraction digits than the currency.
  * Spaces and the locale's group separator are ignored; a '.' is also accepted as the decimal separator where it is not the group separator.
+ * So is the currency around the number, as payers write it or copy it: a symbol ("₦2,500") or a word of
+ * two letters or more ("NGN 2,500", "15 000 F CFA", "KSh 1,000"); a lone letter ("12a") is a typo.
  */
 export function parseAmount(text: string, exponent: number, locale: string): number | undefined {
-  let plain = text.replace(/\s/g, ''); // \s includes the no-break spaces Intl groups with
+  let plain = text
+    .replace(/\s/g, '') // \s includes the no-break spaces Intl groups with
+    .replace(/^(?:\p{Sc}|\p{L}{2,})+|(?:\p{Sc}|\p{L}{2,})+$/gu, '');
   if (!plain) return undefined; // the empty amount field of a first render needs no Intl
   const decimal = separator(locale, 'decimal');
   const group = separator(locale, 'group').trim();

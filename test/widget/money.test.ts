@@ -31,6 +31,16 @@ describe('money', () => {
     expect(parseAmount('1.234', 2, 'en')).to.equal(undefined);
   });
 
+  it('takes the currency around the amount, as payers write it or copy it', () => {
+    expect(parseAmount('₦2,500', 2, 'en')).to.equal(250000);
+    expect(parseAmount('NGN 2,500.50', 2, 'en')).to.equal(250050);
+    expect(parseAmount('15\u202f000 F\u00a0CFA', 0, 'fr')).to.equal(15000);
+    expect(parseAmount('KSh 1,000', 2, 'en')).to.equal(100000);
+    expect(parseAmount('1 000 $', 2, 'fr')).to.equal(100000);
+    for (const typed of ['₦', 'NGN', '2,5₦00', '12a', 'a12'])
+      expect(parseAmount(typed, 2, 'en'), JSON.stringify(typed)).to.equal(undefined);
+  });
+
   it('refuses what is not a plain positive decimal', () => {
     for (const typed of ['', ' ', '-5', '+5', '1e3', '1.2.3', 'abc', '12a', '0x10', '∞', '.']) {
       expect(parseAmount(typed, 2, 'en'), JSON.stringify(typed)).to.equal(undefined);
