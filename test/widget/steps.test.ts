@@ -20,6 +20,9 @@ async function paying(first: Payment, backend = new FakeBackend(), attributes?: 
 
 const focused = (el: PayCheckout) => el.shadowRoot!.activeElement;
 
+/** A payment the provider's page must complete (a hosted checkout, or a direct charge answered so). */
+const onProviderPage = () => payment({ action: 'redirect', redirectUrl: 'https://provider.example/pay/1' });
+
 describe('<pay-checkout> steps', () => {
   it('OTP: wrong code, then the right one; processing; verified success with receipt', async () => {
     const backend = new FakeBackend();
@@ -201,15 +204,7 @@ describe('<pay-checkout> steps', () => {
 
   it('hosted checkout: returnUrl sent, page left for the provider, token kept for the return', async () => {
     const backend = new FakeBackend(config({ hosted: true }));
-    backend.on('POST', 'payments', () =>
-      ok(
-        {
-          payment: payment({ action: 'redirect', redirectUrl: 'https://provider.example/pay/1' }),
-          token: 'tok_1',
-        },
-        201,
-      ),
-    );
+    backend.on('POST', 'payments', () => ok({ payment: onProviderPage(), token: 'tok_1' }, 201));
     const { el } = await mount(backend);
     el.shadowRoot!.querySelector<HTMLInputElement>('input[value="hosted"]')!.click();
     await el.updateComplete;
@@ -233,9 +228,7 @@ describe('<pay-checkout> steps', () => {
     // Back from an earlier payment's page: its markers must not ride along to the next one.
     history.replaceState(null, '', '?plan=premium&pay_reference=pay_other&pay_cancel=1');
     try {
-      const { el, backend } = await paying(
-        payment({ action: 'redirect', redirectUrl: 'https://provider.example/pay/1' }),
-      );
+      const { el, backend } = await paying(onProviderPage());
       await oneEvent(el, 'pay-pending');
       const body = backend.made('POST', 'payments')[0]!.body as CreatePayment;
       expect(body.method).to.deep.equal({
@@ -311,9 +304,7 @@ describe('<pay-checkout> steps', () => {
   });
 
   it('cancelled on the hosted page: back to the form, answers kept, pay-cancel', async () => {
-    const { el, backend } = await paying(
-      payment({ action: 'redirect', redirectUrl: 'https://provider.example/pay/1' }),
-    );
+    const { el, backend } = await paying(onProviderPage());
     await oneEvent(el, 'pay-pending');
     await rendered(el, () => backend.streams.length === 1, 'stream');
     backend.push(payment({ status: 'cancelled', action: 'none' }));
@@ -472,15 +463,7 @@ describe('<pay-checkout> steps', () => {
   it('back from the provider’s page with a failure, "Try again" shows the answers as the payer typed them', async () => {
     const checkout = config({ anonymous: false, hosted: true });
     const backend = new FakeBackend(checkout);
-    backend.on('POST', 'payments', () =>
-      ok(
-        {
-          payment: payment({ action: 'redirect', redirectUrl: 'https://provider.example/pay/1' }),
-          token: 'tok_1',
-        },
-        201,
-      ),
-    );
+    backend.on('POST', 'payments', () => ok({ payment: onProviderPage(), token: 'tok_1' }, 201));
     const { el } = await mount(backend);
     await fill(el, 'customer.name', 'Awa Koné');
     await fill(el, 'customer.email', 'awa@example.com');
