@@ -4,6 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { en } from '../../widget/i18n/en.ts';
 import {
   api,
+  consoleOf,
   expectSuccess,
   FINAL,
   heading,
@@ -26,7 +27,8 @@ test('direct charge with OTP, from a merchant page on another origin', async ({ 
   await shot(page, 'success');
 });
 
-test('a wrong OTP, then the right one', async ({ page }) => {
+test('a wrong OTP, then the right one; nothing lands in the merchant’s console', async ({ page }) => {
+  const logged = consoleOf(page);
   await payFixedLink(page, '+2250700000000');
   await page.getByLabel('Code').fill('000000');
   await page.getByRole('button', { name: 'Confirm' }).click();
@@ -36,6 +38,7 @@ test('a wrong OTP, then the right one', async ({ page }) => {
   await page.getByLabel('Code').fill('123456');
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible({ timeout: 15_000 });
+  expect(logged).toEqual([]);
 });
 
 test('no OTP: approve on the phone, then success', async ({ page }) => {
@@ -136,7 +139,9 @@ test('hosted checkout declined', async ({ page }) => {
 
 test('hosted checkout cancelled: back to the form, told so', async ({ page }) => {
   await hostedRoundTrip(page, 'Cancel');
-  await expect(page.getByRole('paragraph').filter({ hasText: 'Payment cancelled. You can try again.' })).toBeVisible({
+  await expect(
+    page.getByRole('paragraph').filter({ hasText: 'Payment cancelled. You can try again.' }),
+  ).toBeVisible({
     timeout: 15_000,
   });
   await expect(page.getByRole('status')).toHaveText('Payment cancelled. You can try again.');

@@ -14,6 +14,20 @@ export const sandboxHeaders = { 'client-id': 'pk_sandbox_demo', 'client-secret':
 /** Final results arrive by webhook after SANDBOX_OUTCOME_DELAY_MS, then over the stream or a poll. */
 export const FINAL = { timeout: 15_000 };
 
+/**
+ * What lands in the merchant's console from now on: errors and warnings, from the page and its frames.
+ * The browser's own line for each 4xx answer (a wrong code's 422) is the network's, not ours.
+ */
+export function consoleOf(page: Page): string[] {
+  const logged: string[] = [];
+  page.on('console', (message) => {
+    if (/^(error|warning)$/.test(message.type()) && !message.text().startsWith('Failed to load resource'))
+      logged.push(message.text());
+  });
+  page.on('pageerror', (error) => logged.push(error.message));
+  return logged;
+}
+
 /** Saves a full-page screenshot of the current step as a test artifact. */
 export async function shot(page: Page, name: string) {
   await page.screenshot({
@@ -57,7 +71,10 @@ export async function expectSuccess(page: Page) {
 /** The payment's reference as the widget shows it (processing, bank transfer, result steps). */
 export async function shownReference(page: Page): Promise<string> {
   // The summary's value (its copy button beside it): the reference alone, read out of its text.
-  const text = await page.getByRole('definition').filter({ hasText: /pay_[0-9a-f]{32}/ }).textContent();
+  const text = await page
+    .getByRole('definition')
+    .filter({ hasText: /pay_[0-9a-f]{32}/ })
+    .textContent();
   return /pay_[0-9a-f]{32}/.exec(text ?? '')?.[0] ?? '';
 }
 

@@ -4,7 +4,7 @@
 // (checkout.spec.ts, steps.spec.ts, resume.spec.ts) driven through the frame.
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 import { PAY_EVENTS } from '../../widget/event-names.ts';
-import { FINAL, sandboxCheckoutCount, setSandboxStatus, shot } from './helpers.ts';
+import { consoleOf, FINAL, sandboxCheckoutCount, setSandboxStatus, shot } from './helpers.ts';
 
 const PHONE = '0700000000';
 const OTP = '123456';
@@ -140,12 +140,7 @@ test('the element fires the same events as in-page, their details without the nu
 
 test.describe('every journey through the frame', () => {
   test('OTP: a wrong code, then the right one; nothing lands in the merchant’s console', async ({ page }) => {
-    const logged: string[] = [];
-    page.on('console', (message) => {
-      // The browser's own line for each 4xx answer (the wrong code's 422) is the network's, not ours.
-      if (/^(error|warning)$/.test(message.type()) && !message.text().startsWith('Failed to load resource'))
-        logged.push(message.text());
-    });
+    const logged = consoleOf(page);
     const ui = await payFixedLink(page, PHONE);
     await enterCode(ui, 'Code', '000000');
     await expect(ui.getByText('Wrong code.', { exact: true })).toBeVisible();
