@@ -116,6 +116,7 @@ export function renderDocsPage(document: OpenApiDocument): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(info.title)} ${escapeHtml(info.version)}</title>
 <link rel="stylesheet" href="/docs/docs.css">
+<link rel="icon" href="data:,">
 </head>
 <body>
 <header><h1>${escapeHtml(info.title)} <small>${escapeHtml(info.version)}</small></h1><p>${prose(info.description)}</p>

@@ -101,6 +101,7 @@ function page(title: string, body: ReturnType<typeof html>) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>${title}</title>
         <link rel="stylesheet" href="../assets/checkout.css" />
+        <link rel="icon" href="../assets/merchant-logo.svg" type="image/svg+xml" />
       </head>
       <body>
         <main>
