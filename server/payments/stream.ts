@@ -3,9 +3,8 @@
  * `data:` the Payment, `id:` its version. The current state goes out at once, then every change; a
  * `: heartbeat` comment every 15 seconds keeps proxies from closing an idle stream, and on each one the
  * payment is re-read (and verified, throttled), so a lost notification costs one heartbeat at most (the
- * first comes once the verify throttle allows, within 5 s). The
- * stream ends after a final status, when the client leaves, when this instance shuts down, or after a
- * while (the widget reconnects).
+ * first comes once the verify throttle allows, within 5 s). The stream ends after a final status, when
+ * the client leaves, when this instance shuts down, or after a while (the widget reconnects).
  */
 import type { Context } from 'hono';
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
