@@ -55,7 +55,7 @@ export const STREAM_SILENCE_MS = 35_000;
 
 /**
  * A signal that aborts with `given` (the caller's) or once `ms` pass on the transport's clock; `wind()`
- * starts the `ms` again, `clear()` stops the clock.
+ * starts the `ms` again, `done()` stops the clock and lets go of `given` (which may outlive this request).
  */
 function deadline(transport: Transport, given: AbortSignal | null | undefined, ms: number) {
   const controller = new AbortController();
@@ -70,10 +70,14 @@ function deadline(transport: Transport, given: AbortSignal | null | undefined, m
     clear();
     if (!controller.signal.aborted) timer = transport.setTimeout(abort, ms);
   };
+  const done = () => {
+    clear();
+    given?.removeEventListener('abort', abort);
+  };
   if (given?.aborted) abort();
   else given?.addEventListener('abort', abort);
   wind();
-  return { signal: controller.signal, wind, clear };
+  return { signal: controller.signal, wind, done };
 }
 
 /** `cancelled`: whether the caller gave the request up (its answer is then of no use to anyone). */
@@ -113,7 +117,7 @@ export class Api {
         signal: timeout.signal,
       }),
       () => !!given?.aborted,
-    ).finally(timeout.clear);
+    ).finally(timeout.done);
   }
 
   config(kind: 'link' | 'session', id: string, signal: AbortSignal) {
@@ -170,7 +174,7 @@ export class Api {
         silence.wind,
       );
     } finally {
-      silence.clear();
+      silence.done();
     }
   }
 }

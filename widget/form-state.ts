@@ -18,6 +18,12 @@ import { fill, type Messages } from './i18n/index.ts';
 import { formatMoney, numberFormat, parseAmount } from './money.ts';
 import { isPhoneNumber, normalizePhone } from './phone.ts';
 
+/** Each phone field's twin: the method's, and the details' shown for the provider's page. */
+const OTHER_PHONE: Record<string, string> = {
+  'method.phoneNumber': 'customer.phoneNumber',
+  'customer.phoneNumber': 'method.phoneNumber',
+};
+
 /** The element the form belongs to: its prefill, its language and its state. */
 export interface FormHost extends ReactiveControllerHost {
   customer?: Customer;
@@ -53,6 +59,11 @@ export class FormState {
     this.#upload = upload;
   }
 
+  /** The form's control for the answer `name`, where it is on screen. */
+  control(name: string): HTMLElement | null {
+    return this.#host.renderRoot.querySelector<HTMLElement>(`[name="${CSS.escape(name)}"]`);
+  }
+
   /** Forgets the answers and what was wrong with them (uploads on their way go on). */
   clear() {
     this.values = {};
@@ -66,8 +77,7 @@ export class FormState {
    */
   refused(error: ApiError): ApiError {
     if (!error.fields?.length) return error;
-    const root = this.#host.renderRoot;
-    const fields = error.fields.filter(({ path }) => root.querySelector(`[name="${CSS.escape(path)}"]`));
+    const fields = error.fields.filter(({ path }) => this.control(path));
     for (const { path, message } of fields) this.errors[path] = message;
     return fields.length ? { ...error, fields } : { ...error, message: this.#host._messages.error, fields };
   }
@@ -78,11 +88,9 @@ export class FormState {
    */
   value(name: string): FieldAnswer | undefined {
     const customer = this.#host.customer ?? {};
-    const phones = ['method.phoneNumber', 'customer.phoneNumber'];
-    const otherPhone = phones.includes(name) ? phones.find((phone) => phone !== name)! : '';
     return (
       this.values[name] ??
-      this.values[otherPhone] ??
+      this.values[OTHER_PHONE[name] ?? ''] ??
       {
         'customer.name': customer.name,
         'customer.email': customer.email,

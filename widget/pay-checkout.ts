@@ -188,8 +188,8 @@ export class PayCheckout extends LitElement {
     }
     const target = this.#focus;
     this.#focus = undefined;
-    const selector = target === true ? '.pay__heading' : target && `[name="${CSS.escape(target)}"]`;
-    if (selector) this.renderRoot.querySelector<HTMLElement>(selector)?.focus();
+    if (target === true) this.renderRoot.querySelector<HTMLElement>('.pay__heading')?.focus();
+    else if (target) this.#form.control(target)?.focus();
   }
 
   #send(event: CheckoutEvent) {

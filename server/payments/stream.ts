@@ -21,18 +21,21 @@ export function paymentStream(c: Context, context: VerifyContext, first: Payment
   c.header('X-Accel-Buffering', 'no'); // nginx: pass events through as they come
   return streamSSE(c, async (stream) => {
     const gone = new AbortController();
-    stream.onAbort(() => gone.abort());
-    // The client left, or this instance is shutting down (the widget then polls, reaching another).
-    for (const signal of [c.req.raw.signal, context.events.closing]) {
-      if (signal.aborted) gone.abort();
-      else signal.addEventListener('abort', () => gone.abort(), { once: true });
-    }
+    const end = () => gone.abort();
+    stream.onAbort(end);
+    c.req.raw.signal.addEventListener('abort', end, { once: true });
+    // This instance shutting down ends the stream too (the widget then polls, reaching another). The
+    // signal lives as long as the process: the listener goes with the stream, or each one would stay.
+    const { closing } = context.events;
+    if (closing.aborted) end();
+    closing.addEventListener('abort', end, { once: true });
     const changes = changeSignal(context, first.reference);
     try {
       await follow(stream, context, first, changes, gone.signal);
     } catch (error) {
       context.logger.error({ err: error, reference: first.reference }, 'payment stream failed');
     } finally {
+      closing.removeEventListener('abort', end);
       changes.close();
     }
   });
