@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { MethodFee } from '../widget/contract/index.ts';
 import { isLoopbackHost } from './http/loopback.ts';
 import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET } from './sandbox/config.ts';
+import { DEFAULT_RESERVATION_MS } from './payments/holds.ts';
 
 /** The merchant API key of embedded mode (demo only; remote mode requires MERCHANT_API_KEY). */
 export const DEMO_MERCHANT_API_KEY = 'mk_sandbox_demo_key';
@@ -251,6 +252,7 @@ const EnvSchema = z
       .transform((text, ctx) => parseExponents(text, ctx)),
     RETENTION_DAYS: z.string().regex(/^\d+$/, 'must be a whole number of days').transform(Number).optional(),
     PROVIDER_TIMEOUT_MS: milliseconds(15_000),
+    PAYMENT_RESERVATION_MS: milliseconds(DEFAULT_RESERVATION_MS).pipe(z.int().min(1, 'must be at least 1')),
     RECONCILE_INTERVAL_MS: milliseconds(60_000),
     RECONCILE_MIN_AGE_MS: milliseconds(60_000),
     RETENTION_INTERVAL_MS: milliseconds(3_600_000),
@@ -348,6 +350,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     /** How often main.ts runs the RETENTION_DAYS purge (it also runs at start). */
     retentionIntervalMs: value.RETENTION_INTERVAL_MS,
     providerTimeoutMs: value.PROVIDER_TIMEOUT_MS,
+    /**
+     * How long a payment we expired or cancelled keeps its amount reserved (against the link's limit, and
+     * its session busy) while the provider has not said it is final: the provider's own deadline.
+     */
+    paymentReservationMs: value.PAYMENT_RESERVATION_MS,
     reconcileIntervalMs: value.RECONCILE_INTERVAL_MS,
     /** How old a non-final payment must be before reconciliation verifies it (younger: still in its request). */
     reconcileMinAgeMs: value.RECONCILE_MIN_AGE_MS,

@@ -116,6 +116,7 @@ async function main() {
           events,
           notifier,
           minAgeMs: config.reconcileMinAgeMs,
+          reservationMs: config.paymentReservationMs,
         });
         await reconcilePayouts({ store, provider, clock: systemClock, logger, notifier });
         await purgeIdempotencyKeys(store.db, systemClock.now());

@@ -16,6 +16,7 @@ import { createTtlCache } from './cache.ts';
 import { currencyExponent, UnknownCurrencyError } from './currency.ts';
 import { linkConfig, linkStatus, type LinkSnapshot } from './link-config.ts';
 import { methodsFor, providerCatalogue, type MethodSources } from './methods.ts';
+import { holdsMoney } from '../payments/holds.ts';
 import { findSession, marketProviders, sessionConfig } from './sessions.ts';
 import { readTranslations } from './translations.ts';
 
@@ -81,13 +82,13 @@ export function createCheckoutService(deps: CheckoutDeps) {
     }
   }
 
-  /** Amounts of our payments on this link that may still collect money (not yet final). */
+  /** Amounts of our payments on this link that may still collect money (payments/holds.ts). */
   async function inFlightAmount(linkId: string): Promise<number> {
     const row = await store.db
       .selectFrom('payments')
       .select((eb) => eb.fn.sum<number | string | null>('amount').as('total'))
       .where('link_id', '=', linkId)
-      .where('status', 'in', ['pending', 'processing'])
+      .where((eb) => holdsMoney(eb, clock.now(), config.paymentReservationMs))
       .executeTakeFirst();
     return Number(row?.total ?? 0);
   }
@@ -125,7 +126,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
     return { snapshot, inFlight: limited ? await inFlightAmount(id) : 0 };
   }
 
-  async function linkCheckout(id: string, logger: Logger): Promise<CheckoutConfig> {
+  async function linkCheckout(id: string, logger: Logger, fresh: boolean): Promise<CheckoutConfig> {
+    if (fresh) links.delete(id);
     const { snapshot, inFlight } = await linkState(id, logger);
     return linkConfig(snapshot, inFlight, clock.now());
   }
@@ -149,8 +151,26 @@ export function createCheckoutService(deps: CheckoutDeps) {
      * The config with its status; `assertPayable` (availability.ts) turns a closed one into a 409.
      * A request passes its own logger (`c.get('logger')`), so any line written carries its request id.
      */
-    getConfig(kind: CheckoutKind, id: string, logger: Logger = deps.logger): Promise<CheckoutConfig> {
-      return kind === 'link' ? linkCheckout(id, logger) : sessionCheckout(id, logger);
+    getConfig(
+      kind: CheckoutKind,
+      id: string,
+      logger: Logger = deps.logger,
+      options: ConfigOptions = {},
+    ): Promise<CheckoutConfig> {
+      return kind === 'link' ? linkCheckout(id, logger, options.fresh === true) : sessionCheckout(id, logger);
+    },
+    /**
+     * What a link with an amount limit has collected by the provider's fresh count, against its limit;
+     * null for a link without one. After a success, this tells whether it went past the limit.
+     */
+    async collected(id: string, logger: Logger = deps.logger): Promise<{ limit: number; collected: number } | null> {
+      // Whether the link has a limit at all is what any snapshot says; only then is the provider asked.
+      const cached = await links.get(id, () => loadLink(id, logger));
+      if (!((cached.link.amountLimit ?? 0) > 0)) return null;
+      links.delete(id);
+      const { link } = await links.get(id, () => loadLink(id, logger));
+      const limit = link.amountLimit ?? 0;
+      return limit > 0 ? { limit, collected: link.analytics.totalTransactionAmount } : null;
     },
     /** The link's config and `{statusCode: 200, data: config}` as JSON, for the public route. */
     linkAnswer,
@@ -169,6 +189,14 @@ export function createCheckoutService(deps: CheckoutDeps) {
 }
 
 export type CheckoutService = ReturnType<typeof createCheckoutService>;
+
+export interface ConfigOptions {
+  /**
+   * Ask the provider again rather than use this instance's cached link: what a link has collected is
+   * shared by every instance, and a payment's admission must not decide on one instance's old copy.
+   */
+  fresh?: boolean;
+}
 
 export interface LinkAnswer {
   config: CheckoutConfig;

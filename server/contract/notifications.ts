@@ -12,6 +12,8 @@ export const NOTIFICATION_TYPES = [
   'payment.failed',
   'payment.expired',
   'payment.cancelled',
+  // A payment already final was flagged for the merchant's attention (e.g. `over_limit`): look, maybe refund.
+  'payment.flagged',
   'payout.succeeded',
   'payout.failed',
 ] as const;

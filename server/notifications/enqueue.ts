@@ -30,6 +30,8 @@ export const newNotificationId = () => `msg_${randomBytes(16).toString('hex')}`;
 export interface MerchantNotifier {
   /** `row` has just become final (or a lapsed payment has just become a late success). */
   payment(db: Kysely<Database>, row: PaymentRow, now: number): Promise<void>;
+  /** `row`, already final, has just been flagged (its final status was notified before). */
+  flagged(db: Kysely<Database>, row: PaymentRow, now: number): Promise<void>;
   /** `row` has just become final. */
   payout(db: Kysely<Database>, row: PayoutRow, now: number): Promise<void>;
 }
@@ -46,6 +48,10 @@ export function merchantNotifier(
       if (!type) return;
       const [data] = await toMerchantPayments(db, [row]);
       await enqueue(db, { type, subject: row.reference, data, now, maxAttempts });
+    },
+    async flagged(db, row, now) {
+      const [data] = await toMerchantPayments(db, [row]);
+      await enqueue(db, { type: 'payment.flagged', subject: row.reference, data, now, maxAttempts });
     },
     async payout(db, row, now) {
       const type = PAYOUT_TYPES[row.status];

@@ -23,6 +23,9 @@ interface LastConfirm {
   attemptsLeft?: number;
 }
 
+/** A claim outlives the provider call and the verify that may follow it, not a crash. */
+const DEFAULT_CONFIRM_LEASE_MS = 45_000;
+
 const locked = () =>
   new ApiError(422, 'otp_locked', 'Too many wrong codes: this payment has failed. Start a new payment.');
 const notAwaiting = () =>
@@ -55,6 +58,61 @@ export async function confirmPayment(
   const expected = 'otp' in input ? 'otp' : 'pre-otp';
   if (row.status !== 'pending' || row.action !== expected) throw notAwaiting();
 
+  const lease = await takeConfirmLease(context, row.reference, expected);
+  if (lease === null) throw await noLeaseError(context, row.reference, expected);
+  try {
+    return await confirmAtProvider(context, row, input, codeHash);
+  } finally {
+    await releaseConfirmLease(context, row.reference, lease);
+  }
+}
+
+/**
+ * One code at a time reaches the provider for a payment, and only while wrong codes are left: the check
+ * and the claim are one conditional update, so concurrent codes cannot all pass a count read before any
+ * of them was counted. The claim bumps `version`, so a write decided on the row before it (a new attempt
+ * replacing this payment, payments/session-payments.ts) loses its race instead of cancelling a payment
+ * whose code is at the provider. A crash mid-call leaves a claim that lapses on its own.
+ */
+async function takeConfirmLease(context: VerifyContext, reference: string, action: string) {
+  const now = context.clock.now();
+  const until = now + (context.confirmLeaseMs ?? DEFAULT_CONFIRM_LEASE_MS);
+  const taken = await context.db
+    .updateTable('payments')
+    .set((eb) => ({ confirming_until: until, version: eb('version', '+', 1) }))
+    .where('reference', '=', reference)
+    .where('status', '=', 'pending')
+    .where('action', '=', action)
+    .where('wrong_codes', '<', MAX_WRONG_CODES)
+    .where((eb) => eb.or([eb('confirming_until', 'is', null), eb('confirming_until', '<=', now)]))
+    .executeTakeFirst();
+  return Number(taken.numUpdatedRows) === 1 ? until : null;
+}
+
+async function releaseConfirmLease(context: VerifyContext, reference: string, lease: number) {
+  await context.db
+    .updateTable('payments')
+    .set({ confirming_until: null })
+    .where('reference', '=', reference)
+    .where('confirming_until', '=', lease)
+    .execute();
+}
+
+/** Why the claim was refused, read again: locked out, no longer waiting for a code, or one in flight. */
+async function noLeaseError(context: VerifyContext, reference: string, action: string): Promise<ApiError> {
+  const current = await findPayment(context.db, reference);
+  if (!current) return notAwaiting();
+  if (current.wrong_codes >= MAX_WRONG_CODES) return locked();
+  if (current.status !== 'pending' || current.action !== action) return notAwaiting();
+  return new ApiError(409, 'request_in_progress', 'A code for this payment is being checked: wait for its answer');
+}
+
+async function confirmAtProvider(
+  context: VerifyContext,
+  row: PaymentRow,
+  input: ConfirmPayment,
+  codeHash: string,
+): Promise<Payment> {
   try {
     const result = await context.provider.confirm({
       reference: row.reference,

@@ -16,17 +16,27 @@ import type { CheckoutLock, Executor } from './checkout-lock.ts';
 import type { PaymentContext } from './repository.ts';
 import { checkReturnUrl, type ReturnOrigins } from './return-url.ts';
 import { keepUploads, liveUploads } from './payment-uploads.ts';
+import { assertNoLivePayment } from './session-payments.ts';
 import { hashToken } from './tokens.ts';
 
 export interface CheckoutConfigSource {
-  getConfig(kind: 'link' | 'session', id: string, logger?: Logger): Promise<CheckoutConfig>;
+  getConfig(
+    kind: 'link' | 'session',
+    id: string,
+    logger?: Logger,
+    options?: { fresh?: boolean },
+  ): Promise<CheckoutConfig>;
   paymentSucceeded(kind: 'link' | 'session', id: string): void;
+  /** A limited link's collected total by the provider's fresh count; null without a limit. */
+  collected(id: string, logger?: Logger): Promise<{ limit: number; collected: number } | null>;
 }
 
 export interface AdmitContext extends PaymentContext {
   checkout: CheckoutConfigSource;
   locks: CheckoutLock;
   returnOrigins: ReturnOrigins;
+  /** PAYMENT_RESERVATION_MS: how long a payment we gave up on may still be collected (holds.ts). */
+  reservationMs: number;
 }
 
 export interface Admitted {
@@ -46,13 +56,21 @@ export async function admitPayment(
   const kind = input.link !== undefined ? 'link' : 'session';
   const id = input.link ?? input.session ?? '';
   const config = await context.checkout.getConfig(kind, id, context.logger);
-  if (kind === 'session' || config.amount.remaining === undefined) {
-    return admitWith(context, context.db, config, input, reference, token);
+  if (kind === 'session') {
+    // One live payment per session: deciding it alone per session (on every instance, with PostgreSQL)
+    // means two tabs starting together cannot both see the session free.
+    return context.locks.run(`session:${id}`, async (db) => {
+      await assertNoLivePayment(context, db, id);
+      return admitWith(context, db, config, input, reference, token);
+    });
   }
-  // `remaining` counts our in-flight payments as stored: re-read it inside the lock, where the payment
-  // admitted just before this one is already stored (and committed).
+  if (config.amount.remaining === undefined) return admitWith(context, context.db, config, input, reference, token);
+  // `remaining` is decided inside the link's lock, on shared state only: our payments that still hold
+  // money as stored (the one admitted just before this one is committed) and what the provider counts as
+  // collected, asked again rather than taken from this instance's cache, which another instance's
+  // success leaves behind.
   return context.locks.run(`link:${id}`, async (db) => {
-    const fresh = await context.checkout.getConfig('link', id, context.logger);
+    const fresh = await context.checkout.getConfig('link', id, context.logger, { fresh: true });
     return admitWith(context, db, fresh, input, reference, token);
   });
 }
@@ -119,6 +137,8 @@ async function admitWith(
     return_url: returnUrl ?? null,
     provider_reference: null,
     flag: null,
+    reserved: 0,
+    confirming_until: null,
     version: 1,
     // The provider's answer to the charge is as fresh as a verify.
     verified_at: now,

@@ -32,6 +32,7 @@ export type PaymentPatch = Partial<
     | 'flag'
     | 'wrong_codes'
     | 'last_confirm'
+    | 'reserved'
   >
 >;
 
@@ -93,6 +94,7 @@ export function decide(row: PaymentRow, observation: PaymentObservation): Decisi
           action: 'none',
           message: observation.message,
           expires_at: null,
+          ...(keepsReservation(row, observation) ? { reserved: 1 } : {}),
         },
       };
     case 'provider':
@@ -126,13 +128,20 @@ function decideProviderStatus(row: PaymentRow, seen: ProviderObservation): Decis
   }
 
   const lapsed = row.status === 'expired' || row.status === 'cancelled';
-  if (mismatch) return row.flag === 'amount_mismatch' ? null : { patch: { flag: 'amount_mismatch' } };
-  if (seen.status === row.status || (lapsed && seen.status === 'failed')) return null;
+  // The provider's word is final now: a reservation held for its answer is let go.
+  const release = row.reserved ? { reserved: 0 } : {};
+  if (mismatch)
+    return row.flag === 'amount_mismatch' && !row.reserved
+      ? null
+      : { patch: { ...release, flag: 'amount_mismatch' } };
+  if (lapsed && seen.status === 'failed') return row.reserved ? { patch: release } : null;
+  if (seen.status === row.status) return null;
   if (lapsed && seen.status === 'success') {
     // Money moved after we gave up on the payer's step: the payment is paid, and the merchant should know.
     return {
       patch: {
         ...money,
+        ...release,
         status: 'success',
         paid_at: seen.paidAt ?? null,
         message: null,
@@ -142,6 +151,19 @@ function decideProviderStatus(row: PaymentRow, seen: ProviderObservation): Decis
   }
   const conflicting = { ours: row.status, theirs: seen.status };
   return { patch: row.flag === 'conflicting_final' ? {} : { flag: 'conflicting_final' }, conflicting };
+}
+
+/**
+ * Whether a payment we are giving up on may still be collected without us: the payer can still approve on
+ * the provider's page or make the bank transfer. A code step cannot complete without our confirm, and a
+ * charge the provider never took has nothing to collect.
+ */
+function keepsReservation(row: PaymentRow, observation: LocalDecision): boolean {
+  return (
+    observation.status !== 'failed' &&
+    row.status === 'pending' &&
+    (row.action === 'redirect' || row.action === 'bank-transfer')
+  );
 }
 
 /** Whether the payer's step has lapsed at `now` (only a pending payment waits for the payer). */

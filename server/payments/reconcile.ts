@@ -1,6 +1,7 @@
 /**
- * Reconciliation: every non-final payment older than a minute is verified with the
- * provider and expired when the payer's step has lapsed, so a lost webhook, a crash between our row and
+ * Reconciliation: every non-final payment older than a minute (and every one we gave up on that still
+ * holds a reservation, payments/holds.ts) is verified with the provider and expired when the payer's step
+ * has lapsed, so a lost webhook, a crash between our row and
  * the provider's answer, or a restart never leaves a payment waiting forever. main.ts runs it at start
  * and every RECONCILE_INTERVAL_MS; createApp starts no timers.
  *
@@ -9,6 +10,7 @@
  */
 import { sql } from 'kysely';
 import type { Store } from '../store/database.ts';
+import { DEFAULT_RESERVATION_MS, holdsMoney } from './holds.ts';
 import { EXPIRED, hasLapsed, isFinal } from './lifecycle.ts';
 import { applyObservation, findPayment } from './repository.ts';
 import { verifyPayment, type VerifyContext } from './verify.ts';
@@ -23,6 +25,8 @@ export interface ReconcileDeps extends Omit<VerifyContext, 'db'> {
   store: Store;
   /** Payments younger than this are left alone (default RECONCILE_MIN_AGE_MS). */
   minAgeMs?: number;
+  /** PAYMENT_RESERVATION_MS: payments we gave up on are verified while they hold a reservation. */
+  reservationMs?: number;
 }
 
 export interface ReconcileReport {
@@ -51,17 +55,19 @@ export async function reconcilePayments(deps: ReconcileDeps): Promise<ReconcileR
 
 async function reconcileRound(deps: ReconcileDeps): Promise<Omit<ReconcileReport, 'ran'>> {
   const context: VerifyContext = { ...deps, db: deps.store.db };
-  const cutoff = deps.clock.now() - (deps.minAgeMs ?? RECONCILE_MIN_AGE_MS);
+  const now = deps.clock.now();
+  const cutoff = now - (deps.minAgeMs ?? RECONCILE_MIN_AGE_MS);
   let checked = 0;
   let changed = 0;
   // Keyset pagination over (created_at, reference): rows that change status drop out of the filter
   // without shifting the pages still to come.
   let after: { created: number; reference: string } | null = null;
   for (;;) {
+    // A reserved payment is asked about until the provider says it is final: that frees its amount.
     let query = context.db
       .selectFrom('payments')
       .select(['reference', 'created_at'])
-      .where('status', 'in', ['pending', 'processing'])
+      .where((eb) => holdsMoney(eb, now, deps.reservationMs ?? DEFAULT_RESERVATION_MS))
       .where('created_at', '<=', cutoff);
     if (after) {
       const { created, reference } = after;

@@ -5,7 +5,7 @@
  * payer's confirm may race on one payment, and each must decide on the state it actually read. A lost
  * race re-reads and decides again. Every change bumps `version` and is published to the streams.
  */
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { BankTransfer, Payment, PaymentAction, PaymentStatus } from '../../widget/contract/index.ts';
 import type { Clock } from '../clock.ts';
 import type { Logger } from '../logger.ts';
@@ -81,7 +81,7 @@ export async function writePatch(
   patch: PaymentPatch,
 ): Promise<PaymentRow | null> {
   const now = context.clock.now();
-  const next: PaymentRow = { ...row, ...patch, version: row.version + 1, updated_at: now };
+  let next: PaymentRow = { ...row, ...patch, version: row.version + 1, updated_at: now };
   const paysSession = patch.status === 'success' && row.status !== 'success' && row.session_id !== null;
   const becomesFinal = patch.status !== undefined && patch.status !== row.status && isFinal(patch.status);
   const written = await context.db.transaction().execute(async (trx) => {
@@ -91,21 +91,17 @@ export async function writePatch(
       version: row.version,
     });
     if (updated !== 1) return false;
+    if (paysSession && row.session_id !== null && !(await markSessionPaid(trx, row.session_id, row.reference))) {
+      // Admission lets one payment at a time hold a session, but money can still arrive twice (a
+      // provider's page approved after we gave up on it past its deadline). Keep it visible: the
+      // merchant sees the flag in the list, the console and the notification, and can send it back.
+      await updateWhere(trx, 'payments', { flag: 'duplicate' }, { reference: row.reference });
+      next = { ...next, flag: 'duplicate' };
+    }
     // In the same transaction (an outbox): the change and its notification exist together or not at all.
-    if (becomesFinal && context.notifier) await context.notifier.payment(trx, next, now);
-    if (paysSession && row.session_id !== null) {
-      const marked = await trx
-        .updateTable('checkout_sessions')
-        .set({ paid_reference: row.reference })
-        .where('id', '=', row.session_id)
-        .where('paid_reference', 'is', null)
-        .executeTakeFirst();
-      if (Number(marked.numUpdatedRows) !== 1) {
-        context.logger.error(
-          { reference: row.reference, session: row.session_id },
-          'session paid twice: refund one of its payments',
-        );
-      }
+    if (context.notifier) {
+      if (becomesFinal) await context.notifier.payment(trx, next, now);
+      else if (next.flag !== null && next.flag !== row.flag) await context.notifier.flagged(trx, next, now);
     }
     return true;
   });
@@ -126,6 +122,17 @@ export async function writePatch(
     }
   }
   return next;
+}
+
+/** Marks the payment's session paid by it; false when another payment got there first. */
+async function markSessionPaid(trx: Transaction<Database>, session: string, reference: string) {
+  const marked = await trx
+    .updateTable('checkout_sessions')
+    .set({ paid_reference: reference })
+    .where('id', '=', session)
+    .where('paid_reference', 'is', null)
+    .executeTakeFirst();
+  return Number(marked.numUpdatedRows) === 1;
 }
 
 /** Decides and writes what `observation` means for the payment, re-deciding after a lost race. */

@@ -14,13 +14,14 @@ import type { Store } from '../store/database.ts';
 import type { PaymentRow } from '../store/schema.ts';
 import { createCheckoutLock } from './checkout-lock.ts';
 import { confirmPayment } from './confirm.ts';
+import { flagIfPastLimit } from './limit-flag.ts';
 import { admitPayment, type CheckoutConfigSource } from './create.ts';
 import type { PaymentEvents } from './events.ts';
 import { applyObservation, findPayment, toPayment } from './repository.ts';
 import { returnOrigins } from './return-url.ts';
 import { startAtProvider, type StartContext } from './start.ts';
 import { isPaymentReference, newPaymentReference, newPaymentToken, tokenMatches } from './tokens.ts';
-import { refreshPayment } from './verify.ts';
+import { refreshPayment, verifyPayment } from './verify.ts';
 
 export interface PaymentServiceDeps {
   config: Config;
@@ -49,10 +50,15 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     webhookUrl: `${deps.publicUrl}/webhooks/payments`,
     returnOrigins: returnOrigins(deps.config.allowedOrigins, deps.publicUrl),
     notifier: merchantNotifier(deps.config),
+    // A code's provider call, then possibly a verify: each bounded by the provider timeout.
+    confirmLeaseMs: 3 * deps.config.providerTimeoutMs,
     // A success changes what the link can still collect (and closes a session): drop their cached configs.
-    onSuccess: (row) => {
-      if (row.link_id) checkout.paymentSucceeded('link', row.link_id);
+    onSuccess: async (row) => {
       if (row.session_id) checkout.paymentSucceeded('session', row.session_id);
+      if (row.link_id) {
+        checkout.paymentSucceeded('link', row.link_id);
+        await flagIfPastLimit(context, checkout, row);
+      }
     },
   };
   const locks = createCheckoutLock(store.db, store.engine);
@@ -76,7 +82,12 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       const reference = newPaymentReference();
       const token = newPaymentToken();
       const request = withLogger(context, logger);
-      const admitted = await admitPayment({ ...request, checkout, locks }, input, reference, token);
+      const admitted = await admitPayment(
+        { ...request, checkout, locks, reservationMs: deps.config.paymentReservationMs },
+        input,
+        reference,
+        token,
+      );
       logger.info(
         {
           reference,
@@ -109,11 +120,19 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     async cancelFromReturn(reference: string, token: string | undefined, logger: Logger): Promise<Payment> {
       const row = await authorize(reference, token);
       if (row.status === 'pending' && row.action === 'redirect') {
-        const applied = await applyObservation(withLogger(context, logger), reference, {
+        const request = withLogger(context, logger);
+        const applied = await applyObservation(request, reference, {
           kind: 'local',
           status: 'cancelled',
           message: 'Cancelled on the payment page',
         });
+        // Until the provider says its page is closed, the cancelled payment keeps its amount reserved
+        // (anyone holding the reference can come through here while that page is still open): ask now,
+        // so a real cancel frees the link's amount and the session at once.
+        if (applied?.row.reserved) {
+          const outcome = await verifyPayment(request, reference, { force: true });
+          if (outcome.found === true && outcome.applied) return toPayment(outcome.applied.row);
+        }
         return toPayment(applied?.row ?? row);
       }
       // Already settled (the provider's failure for the cancel may have arrived first): show it as it is.

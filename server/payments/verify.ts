@@ -14,6 +14,8 @@ export const VERIFY_THROTTLE_MS = 5_000;
 
 export interface VerifyContext extends PaymentContext {
   provider: ProviderClient;
+  /** How long one code confirmation holds its payment (confirm.ts); a few provider timeouts. */
+  confirmLeaseMs?: number;
 }
 
 export type VerifyOutcome =

@@ -201,8 +201,18 @@ export interface PaymentRow {
   fields: string;
   return_url: string | null;
   provider_reference: string | null;
-  /** Why a merchant should look: `late_success`, `amount_mismatch`, `conflicting_final`. */
+  /**
+   * Why a merchant should look: `late_success`, `amount_mismatch`, `conflicting_final`, `duplicate` (a
+   * second success on a checkout session), `over_limit` (a success past the link's `amountLimit`).
+   */
   flag: string | null;
+  /**
+   * 1 while a payment we expired or cancelled may still be collected by the provider (its page, a bank
+   * transfer): it keeps counting against the link's limit and keeps its session busy.
+   */
+  reserved: number;
+  /** Epoch ms until which one code confirmation holds the payment; null when none is in flight. */
+  confirming_until: number | null;
   /** Bumped on every change; the SSE event id. */
   version: number;
   verified_at: number | null;

@@ -50,6 +50,8 @@ const row = (reference: string): PaymentRow => ({
   return_url: null,
   provider_reference: null,
   flag: null,
+  reserved: 0,
+  confirming_until: null,
   version: 1,
   verified_at: 1,
   created_at: 1,

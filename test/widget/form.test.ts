@@ -249,6 +249,25 @@ describe('<pay-checkout> form', () => {
     });
   });
 
+  it('a second payment on a cart is refused in the payer’s words, with the form kept', async () => {
+    const backend = new FakeBackend(config({ anonymous: false }));
+    backend.on('POST', 'payments', () =>
+      fail(409, 'payment_in_progress', 'A payment for this checkout is waiting for approval on your phone'),
+    );
+    const { el } = await mount(backend);
+    await fill(el, 'customer.name', 'Awa');
+    await fill(el, 'customer.email', 'awa@example.com');
+    await fill(el, 'method.phoneNumber', '0700000000');
+    submit(el).click();
+    await oneEvent(el, 'pay-error');
+    await el.updateComplete;
+    const expected =
+      'A payment for this order is already under way. Approve or finish it first, or wait for it to end before paying again.';
+    expect(el.shadowRoot!.querySelector('[part="error"]')!.textContent).to.equal(expected);
+    expect(el.shadowRoot!.querySelector('[role="status"]')!.textContent!.trim()).to.equal(expected);
+    expect(control(el, 'customer.name').value).to.equal('Awa');
+  });
+
   it('method picker: providers with logos (http(s) only), networks, hosted checkout', async () => {
     const checkout = config({
       hosted: true,

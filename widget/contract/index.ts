@@ -29,6 +29,7 @@ export const ERROR_CODES = [
   'request_in_progress',
   'link_unavailable',
   'session_paid',
+  'payment_in_progress',
   'payment_not_awaiting_input',
   'payload_too_large',
   'unsupported_media_type',

@@ -85,6 +85,8 @@ export const en = {
   expiredText: 'The time to complete this payment ran out.',
   cancelled: 'Payment cancelled. You can try again.',
   wrongCode: 'Wrong code.',
+  // A checkout session (a cart) takes one payment at a time: the server refused a second one.
+  payment_in_progress: 'A payment for this order is already under way. Approve or finish it first, or wait for it to end before paying again.',
 };
 
 export type Messages = typeof en;

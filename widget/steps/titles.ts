@@ -37,9 +37,16 @@ export function titleOf({ step, payment, config, confirming }: CheckoutState, me
   return title ? messages[title] : '';
 }
 
-/** A refused form's message: the server's, or, when it named fields (shown under each), one for all. */
+/**
+ * A refused form's message: the server's, or, when it named fields (shown under each), one for all; a
+ * second payment on a cart is refused in the payer's language.
+ */
 export const formError = (error: ApiError, messages: Messages): string =>
-  error.fields?.length ? messages.fixErrors : error.message;
+  error.fields?.length
+    ? messages.fixErrors
+    : error.code === 'payment_in_progress'
+      ? messages.payment_in_progress
+      : error.message;
 
 /** The server refused the code itself (not the network or the provider failing): type another. */
 export const refusesCode = (error: ApiError) =>

@@ -36,6 +36,8 @@ export async function insertPayment(
       return_url: null,
       provider_reference: null,
       flag: null,
+      reserved: 0,
+      confirming_until: null,
       version: 1,
       verified_at: null,
       created_at: now,

@@ -86,6 +86,7 @@ describe.skipIf(!postgresUrl)('merchant notifications on PostgreSQL', () => {
         payment: async () => {
           throw new Error('disk full');
         },
+        flagged: async () => undefined,
         payout: async () => undefined,
       },
     };

@@ -62,7 +62,8 @@ describe('payment event stream', () => {
         ...money,
         message: 'Awaiting provider feedback',
       },
-      3,
+      // Created (1), charged (2), the code's claim (3), the code accepted (4).
+      4,
     );
     await stream.until(processing);
     expect(stream.text).toBe(processing);
@@ -70,7 +71,7 @@ describe('payment event stream', () => {
     await t.settle();
     const success = event(
       { reference, status: 'success', action: 'none', ...money, paidAt: '2026-11-22T10:00:00.000Z' },
-      4,
+      5,
     );
     expect(await stream.end()).toBe(processing + success);
   });

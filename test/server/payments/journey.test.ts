@@ -63,6 +63,8 @@ describe('payment link with a direct charge and an OTP', () => {
     expect(row).toMatchObject({
       status: 'success',
       flag: null,
+      reserved: 0,
+      confirming_until: null,
       link_id: 'lnk_fixed_ci',
       method: 'direct',
       provider: 'mtn-ci',

@@ -36,6 +36,8 @@ function row(overrides: Partial<PaymentRow> = {}): PaymentRow {
     return_url: null,
     provider_reference: null,
     flag: null,
+    reserved: 0,
+    confirming_until: null,
     version: 1,
     verified_at: NOW,
     created_at: NOW,

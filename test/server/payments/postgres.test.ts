@@ -56,7 +56,12 @@ describe.skipIf(!postgresUrl)('payments on PostgreSQL', () => {
       create(t, limitedKePayment(10_000)),
       create(t, limitedKePayment(10_000)),
     ]);
-    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 422]);
+    // 15,000 were left: the second payer is refused. If the first payer's 10,000 is already collected at
+    // the provider (the sandbox settles at once here) while our row still waits for its webhook,
+    // admission counts it both ways, on the safe side: the link reads exhausted rather than 5,000 left.
+    const [first, second] = answers.map((answer) => (answer.status === 201 ? 201 : answer.json.error.code)).sort();
+    expect(first).toBe(201);
+    expect(['limit_exceeded', 'link_unavailable']).toContain(second);
   });
 
   it('one reconciliation round at a time: another holder of the lock makes this one skip', async () => {

@@ -1,0 +1,68 @@
+/**
+ * Moves shared by the hostile suite: a checkout session to pay, the sandbox's provider page decided as
+ * the payer would, and what the merchant sees (its list and its notifications).
+ */
+import { expect } from 'vitest';
+import { TEST_MERCHANT_KEY, type AppFixture } from '../app-fixture.ts';
+import { withToken } from '../payments/helpers.ts';
+
+export const MERCHANT = { authorization: `Bearer ${TEST_MERCHANT_KEY}` };
+
+/** A merchant's checkout session (a cart) of `amount` NGN minor units, open for a day. */
+export async function newSession(t: AppFixture, amount = 250_000): Promise<string> {
+  const body = { amount, currency: 'NGN', country: 'NG', expiresIn: 86_400 };
+  const res = await t.request('POST', '/api/v1/sessions', body, MERCHANT);
+  expect(res.status).toBe(201);
+  return String(res.json.data.id);
+}
+
+/** A direct charge on a session; the phone number's last two digits pick the sandbox's outcome. */
+export const sessionPayment = (session: string, phoneNumber: string) => ({
+  session,
+  customer: { name: 'Ada Obi', email: 'ada@example.ng' },
+  fields: {},
+  method: { kind: 'direct', provider: 'opay-ng', network: 'opay', phoneNumber },
+});
+
+/** Submits the sandbox's provider page as the payer would; answers its status. */
+export async function decideOnProviderPage(
+  t: AppFixture,
+  redirectUrl: string,
+  decision: 'approve' | 'decline' | 'cancel',
+): Promise<number> {
+  const form = decision === 'approve' ? 'decision=approve' : `decision=${decision}`;
+  const page = await t.app.request(redirectUrl.replace('http://pay.test', ''), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: form,
+  });
+  return page.status;
+}
+
+/** Cancels through our API, as the payer's return through the provider page's cancel link does. */
+export function cancel(t: AppFixture, reference: string, token: string) {
+  return t.request('POST', `/api/v1/payments/${reference}/cancel`, undefined, withToken(token));
+}
+
+/** The merchant's list of payments, newest first: reference, status and flag. */
+export async function merchantList(t: AppFixture, query = '') {
+  const res = await t.request('GET', `/api/v1/payments?limit=100${query}`, undefined, MERCHANT);
+  expect(res.status).toBe(200);
+  return (res.json.data as { reference: string; status: string; flag?: string }[]).map(
+    ({ reference, status, flag }) => ({ reference, status, flag }),
+  );
+}
+
+/** Notifications queued for the merchant about one payment, sorted by type (one clock tick may hold several). */
+export async function notificationsOf(t: AppFixture, reference: string) {
+  const rows = await t.store.db
+    .selectFrom('merchant_notifications')
+    .select(['type', 'payload'])
+    .where('subject', '=', reference)
+    .orderBy('type')
+    .execute();
+  return rows.map((row) => ({
+    type: row.type,
+    flag: (JSON.parse(row.payload).data as { flag?: string }).flag,
+  }));
+}
