@@ -12,7 +12,6 @@ import type { PayoutRecipientRow, PayoutRow } from '../store/schema.ts';
 import {
   applyPayoutObservation,
   findPayout,
-  newPayoutReference,
   PAYOUT_REFERENCE_PATTERN,
   toPayout,
 } from './repository.ts';
@@ -134,10 +133,10 @@ export function createPayoutService(deps: PayoutServiceDeps) {
     );
   }
 
-  async function create(input: CreatePayout, recipient: PayoutRecipientRow): Promise<Payout> {
+  async function create(input: CreatePayout, recipient: PayoutRecipientRow, reference: string): Promise<Payout> {
     const now = clock.now();
     const row: PayoutRow = {
-      reference: newPayoutReference(),
+      reference,
       merchant_reference: input.reference ?? null,
       provider_reference: null,
       transfer_recipient_id: recipient.id,
@@ -214,6 +213,16 @@ export function createPayoutService(deps: PayoutServiceDeps) {
     return pending?.row ?? row;
   }
 
+  /**
+   * The request that was creating `reference` died (its Idempotency-Key's lease lapsed): the payout as it
+   * stands, verified with the provider; created now if that request never stored it (nothing was sent).
+   */
+  async function resume(input: CreatePayout, recipient: PayoutRecipientRow, reference: string): Promise<Payout> {
+    const row = await findPayout(db, reference);
+    if (!row) return create(input, recipient, reference);
+    return toPayout(await refreshPayout(deps, row));
+  }
+
   /** One payout, verified with the provider first when it is not final (throttled). */
   async function get(reference: string): Promise<Payout> {
     const row = PAYOUT_REFERENCE_PATTERN.test(reference) ? await findPayout(db, reference) : undefined;
@@ -221,7 +230,7 @@ export function createPayoutService(deps: PayoutServiceDeps) {
     return toPayout(await refreshPayout(deps, row));
   }
 
-  return { properties, validateRecipient, recipientFor, create, get, context: deps as PayoutContext };
+  return { properties, validateRecipient, recipientFor, create, resume, get, context: deps as PayoutContext };
 }
 
 export type PayoutService = ReturnType<typeof createPayoutService>;

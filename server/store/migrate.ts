@@ -11,6 +11,7 @@ import { payoutTables } from './migrations/0003-payouts.ts';
 import { notificationTables } from './migrations/0004-notifications.ts';
 import { retentionColumns } from './migrations/0005-retention.ts';
 import { sharedStateTables } from './migrations/0006-shared-state.ts';
+import { idempotencyLease } from './migrations/0007-idempotency-lease.ts';
 
 /** Ordered by name; a migration gets the engine only where the two need different column types. */
 function migrationsFor(engine: Engine): Record<string, Migration> {
@@ -21,6 +22,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '0004-notifications': notificationTables,
     '0005-retention': retentionColumns,
     '0006-shared-state': sharedStateTables,
+    '0007-idempotency-lease': idempotencyLease,
   };
 }
 
