@@ -86,9 +86,7 @@ async function answerOnce<T>(
   if (started.state === 'replay') {
     const body =
       started.status === 201 && work.restore && started.reference !== null
-        ? created(
-            await work.restore((JSON.parse(started.body) as { data: unknown }).data, started.reference),
-          )
+        ? created(await work.restore((JSON.parse(started.body) as { data: unknown }).data, started.reference))
         : started.body;
     return c.body(body, started.status as 201, { ...JSON_HEADERS, 'Idempotent-Replayed': 'true' });
   }

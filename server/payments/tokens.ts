@@ -35,7 +35,9 @@ export function isPaymentReference(value: string): boolean {
  * unguessable without the secret even when the client's key is.
  */
 export function derivePaymentToken(secret: string, reference: string, grant: string): string {
-  return createHmac('sha256', secret).update(`payment-token\n${reference}\n${grant}`, 'utf8').digest('base64url');
+  return createHmac('sha256', secret)
+    .update(`payment-token\n${reference}\n${grant}`, 'utf8')
+    .digest('base64url');
 }
 
 /**

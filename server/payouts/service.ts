@@ -9,12 +9,7 @@ import { ApiError, notFound, validationFailed } from '../http/errors.ts';
 import { ProviderError, ProviderRequestError } from '../provider/errors.ts';
 import type { Disbursement, ValidateRecipientRequest, ValidatedRecipient } from '../provider/schemas.ts';
 import type { PayoutRecipientRow, PayoutRow } from '../store/schema.ts';
-import {
-  applyPayoutObservation,
-  findPayout,
-  PAYOUT_REFERENCE_PATTERN,
-  toPayout,
-} from './repository.ts';
+import { applyPayoutObservation, findPayout, PAYOUT_REFERENCE_PATTERN, toPayout } from './repository.ts';
 import { fromDisbursement, refreshPayout, verifyPayout, type PayoutContext } from './verify.ts';
 
 export interface CreatePayout {
@@ -133,7 +128,11 @@ export function createPayoutService(deps: PayoutServiceDeps) {
     );
   }
 
-  async function create(input: CreatePayout, recipient: PayoutRecipientRow, reference: string): Promise<Payout> {
+  async function create(
+    input: CreatePayout,
+    recipient: PayoutRecipientRow,
+    reference: string,
+  ): Promise<Payout> {
     const now = clock.now();
     const row: PayoutRow = {
       reference,
@@ -217,7 +216,11 @@ export function createPayoutService(deps: PayoutServiceDeps) {
    * The request that was creating `reference` died (its Idempotency-Key's lease lapsed): the payout as it
    * stands, verified with the provider; created now if that request never stored it (nothing was sent).
    */
-  async function resume(input: CreatePayout, recipient: PayoutRecipientRow, reference: string): Promise<Payout> {
+  async function resume(
+    input: CreatePayout,
+    recipient: PayoutRecipientRow,
+    reference: string,
+  ): Promise<Payout> {
     const row = await findPayout(db, reference);
     if (!row) return create(input, recipient, reference);
     return toPayout(await refreshPayout(deps, row));

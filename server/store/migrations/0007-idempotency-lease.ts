@@ -24,7 +24,11 @@ export const idempotencyLease: Migration = {
     for (const { key } of payouts) {
       const clientKey = key.slice('payouts:'.length);
       const digest = createHash('sha256').update(`${PAYOUT_CLIENT}\n${clientKey}`, 'utf8').digest('hex');
-      await keys.updateTable('idempotency_keys').set({ key: `payouts:${digest}` }).where('key', '=', key).execute();
+      await keys
+        .updateTable('idempotency_keys')
+        .set({ key: `payouts:${digest}` })
+        .where('key', '=', key)
+        .execute();
     }
   },
 };
