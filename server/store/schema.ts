@@ -170,7 +170,7 @@ export interface CheckoutSessionRow {
 export interface PaymentRow {
   /** Ours: 128 random bits, stored before the first provider call. */
   reference: string;
-  /** SHA-256 of the payment token; the token itself is returned once and never stored. */
+  /** SHA-256 of the payment token; the token itself is never stored (replays derive it again). */
   token_hash: string;
   link_id: string | null;
   session_id: string | null;
