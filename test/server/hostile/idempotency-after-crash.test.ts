@@ -3,12 +3,13 @@
  * day. Instance A takes the key, stores the payment and calls the provider, which never answers it (A's
  * clock never moves again: A is dead for every purpose). Instance B, on the same database, gets the
  * payer's retry: 409 while A's lease runs, then, past it, the payment's real state, resolved with the
- * provider by reference, with a token that works, and never a second charge.
+ * provider by reference, with a token that works, and never a second charge. A payout likewise.
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { AppFixture } from '../app-fixture.ts';
 import { confirm, create, fixedCiPayment, get, sandboxCharges } from '../payments/helpers.ts';
+import { requestPayout, validatedRecipient } from '../payouts/helpers.ts';
 import { eachEngine } from './engines.ts';
 
 /** A's lease: its provider timeout (far beyond the test, so A never gives up by itself) allows no less. */
@@ -116,6 +117,35 @@ describe('idempotency after a crash', () => {
       expect(busy?.json.error.code).toBe('request_in_progress');
       const { reference } = await storedPayment(b, phoneNumber);
       expect(await sandboxCharges(b, reference)).toBe(1);
+    });
+
+    it('answers a dead payout request with the payout as the ledger holds it, never a second one', async () => {
+      const a = await instance(DEAD_INSTANCE);
+      const b = await instance();
+      const recipient = await validatedRecipient(a);
+      const admin = { 'client-id': a.config.clientId, 'client-secret': a.config.clientSecret };
+      await a.request('PUT', '/sandbox/_admin/faults', { latencyMs: 1_000 }, admin);
+      const key = randomUUID();
+      const body = { transferRecipientId: recipient, amount: 7_000, reference: key };
+      requestPayout(a, body, key).catch(() => undefined);
+      await a.clock.sleeping();
+      const stored = await b.store.db
+        .selectFrom('payouts')
+        .select('reference')
+        .where('merchant_reference', '=', key)
+        .executeTakeFirstOrThrow();
+
+      expect((await requestPayout(b, body, key)).status).toBe(409);
+      await b.clock.advance(DEAD_LEASE_MS);
+      const retry = await requestPayout(b, body, key);
+      expect(retry.status).toBe(201);
+      expect(retry.json.data).toMatchObject({ reference: stored.reference, status: 'processing' });
+      const payouts = await b.store.db
+        .selectFrom('payouts')
+        .select('reference')
+        .where('merchant_reference', '=', key)
+        .execute();
+      expect(payouts).toHaveLength(1);
     });
   });
 });

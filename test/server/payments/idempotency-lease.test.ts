@@ -49,7 +49,10 @@ describe('a replayed payment token across a merchant key rotation', () => {
     const first = await create(before, fixedCiPayment('+2250700000000'), key);
     expect(first.status).toBe(201);
 
-    const rotated = await instance({ MERCHANT_API_KEY: TEST_MERCHANT_KEY, MERCHANT_API_KEY_PREVIOUS: OLD_KEY });
+    const rotated = await instance({
+      MERCHANT_API_KEY: TEST_MERCHANT_KEY,
+      MERCHANT_API_KEY_PREVIOUS: OLD_KEY,
+    });
     const replay = await create(rotated, fixedCiPayment('+2250700000000'), key);
     expect(replay.status).toBe(201);
     expect(replay.text).toBe(first.text);
