@@ -184,6 +184,15 @@ function isUsableWebhookSecret(secret: string): boolean {
   return /^[A-Za-z0-9+/]+={0,2}$/.test(encoded) && Buffer.from(encoded, 'base64').length >= 16;
 }
 
+/**
+ * Provider attempts one creating request may wait on: a charge (or disbursement) and the verify that
+ * resolves it when unanswered, each tried up to three times (server/provider/http.ts).
+ */
+const providerCallsPerCreate = 6;
+/** The lease's least default; the margin covers backoff, the per-link lock and the database. */
+const MIN_IDEMPOTENCY_LEASE_MS = 120_000;
+const IDEMPOTENCY_LEASE_MARGIN_MS = 30_000;
+
 const EnvSchema = z
   .object({
     PORT: z
@@ -253,6 +262,8 @@ const EnvSchema = z
     RETENTION_DAYS: z.string().regex(/^\d+$/, 'must be a whole number of days').transform(Number).optional(),
     PROVIDER_TIMEOUT_MS: milliseconds(15_000),
     PAYMENT_RESERVATION_MS: milliseconds(DEFAULT_RESERVATION_MS).pipe(z.int().min(1, 'must be at least 1')),
+    // No default here: it follows PROVIDER_TIMEOUT_MS (idempotencyLeaseMs below).
+    IDEMPOTENCY_LEASE_MS: z.string().regex(/^\d+$/, 'must be a whole number of milliseconds').transform(Number).optional(),
     RECONCILE_INTERVAL_MS: milliseconds(60_000),
     RECONCILE_MIN_AGE_MS: milliseconds(60_000),
     RETENTION_INTERVAL_MS: milliseconds(3_600_000),
@@ -286,6 +297,18 @@ const EnvSchema = z
             'set PAY_MODE=embedded and SANDBOX_PUBLIC=1; or listen on HOST=127.0.0.1',
         });
       }
+    }
+    // A request that is merely slow must not lose its key to a retry (see idempotencyLeaseMs).
+    const slowest = providerCallsPerCreate * env.PROVIDER_TIMEOUT_MS;
+    if (env.IDEMPOTENCY_LEASE_MS !== undefined && env.IDEMPOTENCY_LEASE_MS <= slowest) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['IDEMPOTENCY_LEASE_MS'],
+        message:
+          `must be more than ${slowest} ms: a creating request may wait on ${providerCallsPerCreate} provider ` +
+          `attempts of up to PROVIDER_TIMEOUT_MS (${env.PROVIDER_TIMEOUT_MS} ms) each, and a retry must not ` +
+          'take over a request that is still waiting',
+      });
     }
     // Unsigned notifications would be worthless to the merchant: a URL needs its secret.
     if (env.MERCHANT_WEBHOOK_URL && !env.MERCHANT_WEBHOOK_SECRET) {
@@ -355,6 +378,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
      * its session busy) while the provider has not said it is final: the provider's own deadline.
      */
     paymentReservationMs: value.PAYMENT_RESERVATION_MS,
+    /**
+     * How long a creating request owns its Idempotency-Key before a retry may take it over (its request
+     * is then presumed dead): by default 2 minutes, or longer when the provider's attempts could be.
+     */
+    idempotencyLeaseMs:
+      value.IDEMPOTENCY_LEASE_MS ??
+      Math.max(
+        MIN_IDEMPOTENCY_LEASE_MS,
+        providerCallsPerCreate * value.PROVIDER_TIMEOUT_MS + IDEMPOTENCY_LEASE_MARGIN_MS,
+      ),
     reconcileIntervalMs: value.RECONCILE_INTERVAL_MS,
     /** How old a non-final payment must be before reconciliation verifies it (younger: still in its request). */
     reconcileMinAgeMs: value.RECONCILE_MIN_AGE_MS,

@@ -1,7 +1,8 @@
 /**
  * The HTTP side of idempotency (docs/architecture.md#idempotency) for a creating POST: take the
- * key, replay a finished answer byte for byte, run the work once, keep a 4xx answer for replays, and
- * forget the key after a 5xx so the caller can try again (nothing was done). Shared by payments and
+ * key, replay a finished answer, run the work once, keep a 4xx answer for replays, forget the key after
+ * a 5xx so the caller can try again (nothing was done), and, when the request holding the key died,
+ * let a retry take it over and answer what became of the work it had started. Shared by payments and
  * payouts; the key store itself is server/idempotency/keys.ts.
  */
 import type { Context, TypedResponse } from 'hono';
@@ -9,7 +10,13 @@ import type { JSONParsed } from 'hono/utils/types';
 import type { Kysely } from 'kysely';
 import type { AppEnv } from '../env.ts';
 import type { Logger } from '../logger.ts';
-import { finishIdempotent, releaseIdempotent, requestHash, startIdempotent } from './keys.ts';
+import {
+  finishIdempotent,
+  releaseIdempotent,
+  requestHash,
+  startIdempotent,
+  type IdempotencyOwner,
+} from './keys.ts';
 import type { Database } from '../store/schema.ts';
 import { renderError } from '../http/errors.ts';
 
@@ -21,10 +28,27 @@ export interface IdempotentRequest {
   logger: Logger;
   /** Key namespace, e.g. `payments`, so two resources never share a key. */
   scope: string;
+  /** Who sent the key, so two clients never share one (see keys.ts). */
+  client: string;
   key: string;
   /** What identifies the request besides its body, e.g. `POST /api/v1/payments`. */
   route: string;
   body: unknown;
+  /** IDEMPOTENCY_LEASE_MS. */
+  leaseMs: number;
+}
+
+/** The work behind a creating POST, under a reference chosen (and stored with the key) before it runs. */
+export interface IdempotentWork<T> {
+  newReference(): string;
+  /** Does the work for the first time. */
+  create(reference: string): Promise<T>;
+  /** The request that started `reference` died: finds out what became of it and answers as it would have. */
+  resume(reference: string): Promise<T>;
+  /** The answer as kept for replays, when part of it must not be stored (default: all of it). */
+  keep?(data: T): unknown;
+  /** A kept answer made whole again for a replay. */
+  restore?(kept: unknown, reference: string): Promise<T>;
 }
 
 /**
@@ -33,37 +57,64 @@ export interface IdempotentRequest {
  */
 type Created<T> = Response & TypedResponse<JSONParsed<{ statusCode: number; data: T }>, 201, 'json'>;
 
-/** Answers 201 with `{statusCode: 201, data}` from `create`, once per key and body. */
+const created = (data: unknown) => JSON.stringify({ statusCode: 201, data });
+
+/** Answers 201 with `{statusCode: 201, data}` from the work, once per client, key and body. */
 export async function answerIdempotently<T>(
   c: Context<AppEnv>,
   request: IdempotentRequest,
-  create: () => Promise<T>,
+  work: IdempotentWork<T>,
 ): Promise<Created<T>> {
-  return (await answerOnce(c, request, create)) as Created<T>;
+  return (await answerOnce(c, request, work)) as Created<T>;
 }
 
-async function answerOnce(
+async function answerOnce<T>(
   c: Context<AppEnv>,
   request: IdempotentRequest,
-  create: () => Promise<unknown>,
+  work: IdempotentWork<T>,
 ): Promise<Response> {
   const { db } = request;
   const started = await startIdempotent(db, {
     scope: request.scope,
+    client: request.client,
     key: request.key,
     requestHash: requestHash(request.route, request.body),
     now: request.clock.now(),
+    leaseMs: request.leaseMs,
+    reference: work.newReference(),
   });
   if (started.state === 'replay') {
-    return c.body(started.body, started.status as 201, { ...JSON_HEADERS, 'Idempotent-Replayed': 'true' });
+    const body =
+      started.status === 201 && work.restore && started.reference !== null
+        ? created(await work.restore((JSON.parse(started.body) as { data: unknown }).data, started.reference))
+        : started.body;
+    return c.body(body, started.status as 201, { ...JSON_HEADERS, 'Idempotent-Replayed': 'true' });
   }
+  if (started.state === 'resumed') {
+    request.logger.warn(
+      { reference: started.reference },
+      'idempotency: the request holding this key never finished; this retry took it over',
+    );
+  }
+  return run(c, request, work, started);
+}
+
+async function run<T>(
+  c: Context<AppEnv>,
+  request: IdempotentRequest,
+  work: IdempotentWork<T>,
+  owner: IdempotencyOwner & { state: 'started' | 'resumed' },
+): Promise<Response> {
+  const { db } = request;
   let answer: Response;
   // The text kept for replays; read from a clone only for an error page (cloning turns the answer into
   // a stream the server then has to pump, where a string is written at once).
-  let text: string | undefined;
+  let kept: string | undefined;
   try {
-    text = JSON.stringify({ statusCode: 201, data: await create() });
-    answer = c.body(text, 201, { ...JSON_HEADERS });
+    const data =
+      owner.state === 'started' ? await work.create(owner.reference) : await work.resume(owner.reference);
+    answer = c.body(created(data), 201, { ...JSON_HEADERS });
+    kept = created(work.keep ? work.keep(data) : data);
   } catch (error) {
     answer = renderError(error, c, {
       logger: request.logger,
@@ -71,10 +122,10 @@ async function answerOnce(
       metrics: c.get('metrics'),
     });
     if (answer.status >= 500) {
-      await releaseIdempotent(db, started.storageKey);
+      await releaseIdempotent(db, owner);
       return answer;
     }
   }
-  await finishIdempotent(db, started.storageKey, answer.status, text ?? (await answer.clone().text()));
+  await finishIdempotent(db, owner, answer.status, kept ?? (await answer.clone().text()));
   return answer;
 }

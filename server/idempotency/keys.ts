@@ -2,11 +2,18 @@
  * Idempotency keys (docs/architecture.md#idempotency; IETF draft "The Idempotency-Key HTTP Header Field").
  *
  * A key row is taken atomically (insert-or-conflict on the primary key) as `in_flight` together with a
- * hash of the canonical request. Then, for the same key:
- * - same request while the first is still running: 409 `request_in_progress`;
- * - same request after it finished: the stored status and body, byte for byte, and no second provider call;
+ * hash of the canonical request, the reference of what the request is about to create, and a lease.
+ * Then, for the same client and key:
+ * - same request while the lease runs: 409 `request_in_progress`;
+ * - same request after the lease lapsed with the row still `in_flight` (its request died): this request
+ *   takes the row over (a compare-and-set on the lease, so one retry wins) and finds out what became of
+ *   the reference;
+ * - same request after it finished: the stored status and body, and no second provider call;
  * - a different request: 422 `idempotency_conflict`.
  * A 5xx answer is not a result: the key is released so the payer can retry. Keys live 24 hours.
+ *
+ * The row's key is a hash of the client and its key: a database dump does not hold the keys a client
+ * could replay with, and one client's key never reaches another client's row.
  */
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
@@ -16,12 +23,25 @@ import type { Database } from '../store/schema.ts';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/** The client of the merchant's routes: one merchant per deployment, whichever of its keys it uses. */
+export const MERCHANT_CLIENT = 'merchant';
 
 /** 1 to 255 printable ASCII characters (a comma separates repeated headers, see readIdempotencyKey). */
 const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
 
+/** A request that owns its key: `lease` is its fencing token (the row's `lease_until` while it owns it). */
+export interface IdempotencyOwner {
+  storageKey: string;
+  lease: number;
+  /** What the request creates under; on a takeover, what the request that died had started. */
+  reference: string;
+}
+
 export type IdempotencyStart =
-  { state: 'started'; storageKey: string } | { state: 'replay'; status: number; body: string };
+  | ({ state: 'started' } & IdempotencyOwner)
+  /** The lease of a request that never finished lapsed, and this one took its key over. */
+  | ({ state: 'resumed' } & IdempotencyOwner)
+  | { state: 'replay'; status: number; body: string; reference: string | null };
 
 /**
  * The header's one value, or 400 naming the header. Both Node and the Fetch Headers join a header sent
@@ -73,29 +93,53 @@ function canonicalJson(value: unknown): string {
 export interface IdempotencyRequest {
   /** Which operation the key belongs to (e.g. `payments`): keys of different routes never meet. */
   scope: string;
+  /** Who sent the key (e.g. a checkout and a browser): keys of different clients never meet. */
+  client: string;
   key: string;
   requestHash: string;
   now: number;
+  /** How long a request may hold its key before a retry may take it over. */
+  leaseMs: number;
+  /** The reference the request will create under, stored with the key before any work starts. */
+  reference: string;
 }
+
+/** The row's key: the scope in clear (for operators), the client and its key only as a hash. */
+export function storageKeyOf(scope: string, client: string, key: string): string {
+  const digest = createHash('sha256').update(`${client}\n${key}`, 'utf8').digest('hex');
+  return `${scope}:${digest}`;
+}
+
+const inProgress = () =>
+  new ApiError(
+    409,
+    'request_in_progress',
+    'A request with this Idempotency-Key is still being processed; retry shortly',
+    { retryAfterSeconds: 1 },
+  );
 
 export async function startIdempotent(
   db: Kysely<Database>,
   request: IdempotencyRequest,
 ): Promise<IdempotencyStart> {
-  const storageKey = `${request.scope}:${request.key}`;
-  // Two tries: the second follows the removal of a lapsed row holding the same key.
-  for (let attempt = 0; attempt < 2; attempt++) {
+  const storageKey = storageKeyOf(request.scope, request.client, request.key);
+  const lease = request.now + request.leaseMs;
+  // A few tries: a lapsed row removed, a key released, or a takeover lost between our reads.
+  for (let attempt = 0; attempt < 3; attempt++) {
     const row = {
       key: storageKey,
       request_hash: request.requestHash,
       state: 'in_flight',
       response_status: null,
       response_body: null,
+      reference: request.reference,
+      lease_until: lease,
       created_at: request.now,
       expires_at: request.now + IDEMPOTENCY_TTL_MS,
     };
     const inserted = await insertRow(db, 'idempotency_keys', row, 'key');
-    if (Number(inserted.numAffectedRows ?? 0) === 1) return { state: 'started', storageKey };
+    if (Number(inserted.numAffectedRows ?? 0) === 1)
+      return { state: 'started', storageKey, lease, reference: request.reference };
 
     const existing = await db
       .selectFrom('idempotency_keys')
@@ -118,42 +162,56 @@ export async function startIdempotent(
         `This ${IDEMPOTENCY_HEADER} was already used with a different request`,
       );
     }
-    if (existing.state !== 'done' || existing.response_status === null || existing.response_body === null) {
-      throw new ApiError(
-        409,
-        'request_in_progress',
-        'A request with this Idempotency-Key is still being processed; retry shortly',
-        {
-          retryAfterSeconds: 1,
-        },
-      );
+    if (existing.state === 'done' && existing.response_status !== null && existing.response_body !== null) {
+      return {
+        state: 'replay',
+        status: existing.response_status,
+        body: existing.response_body,
+        reference: existing.reference,
+      };
     }
-    return { state: 'replay', status: existing.response_status, body: existing.response_body };
+    // A row without a reference or lease predates leases: nothing says what it started, so it waits.
+    const { reference, lease_until: heldUntil } = existing;
+    if (reference === null || heldUntil === null || heldUntil > request.now) throw inProgress();
+    // Compare-and-set on the lease we read: of two retries, one moves it and the other finds it moved.
+    const taken = await db
+      .updateTable('idempotency_keys')
+      .set({ lease_until: lease })
+      .where('key', '=', storageKey)
+      .where('state', '=', 'in_flight')
+      .where('lease_until', '=', heldUntil)
+      .executeTakeFirst();
+    if (Number(taken.numUpdatedRows) === 1) return { state: 'resumed', storageKey, lease, reference };
   }
-  throw new ApiError(
-    409,
-    'request_in_progress',
-    'A request with this Idempotency-Key is still being processed; retry shortly',
-    {
-      retryAfterSeconds: 1,
-    },
-  );
+  throw inProgress();
 }
 
-/** Stores the answer (exact bytes) for replays. */
+/**
+ * Stores the answer for replays, if `owner` still holds the key: a request slower than its lease lost
+ * the key to a retry, which answers (and stores) for it.
+ */
 export async function finishIdempotent(
   db: Kysely<Database>,
-  storageKey: string,
+  owner: IdempotencyOwner,
   status: number,
   body: string,
 ): Promise<void> {
   const answer = { state: 'done', response_status: status, response_body: body };
-  await updateWhere(db, 'idempotency_keys', answer, { key: storageKey });
+  await updateWhere(db, 'idempotency_keys', answer, {
+    key: owner.storageKey,
+    state: 'in_flight',
+    lease_until: owner.lease,
+  });
 }
 
 /** Forgets a key whose request ended without a result to keep (a 5xx), so a retry runs again. */
-export async function releaseIdempotent(db: Kysely<Database>, storageKey: string): Promise<void> {
-  await db.deleteFrom('idempotency_keys').where('key', '=', storageKey).execute();
+export async function releaseIdempotent(db: Kysely<Database>, owner: IdempotencyOwner): Promise<void> {
+  await db
+    .deleteFrom('idempotency_keys')
+    .where('key', '=', owner.storageKey)
+    .where('state', '=', 'in_flight')
+    .where('lease_until', '=', owner.lease)
+    .execute();
 }
 
 /** Deletes lapsed keys; run on a schedule. Answers how many went. */

@@ -6,6 +6,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { z } from 'zod';
+import type { CreatePayment, Payment } from '../../widget/contract/index.ts';
 import {
   answer,
   errors,
@@ -37,10 +38,20 @@ import { IDEMPOTENCY_HEADER, readIdempotencyKey } from '../idempotency/keys.ts';
 import { listPayments, PaymentListQuerySchema } from './list.ts';
 import type { PaymentService } from './service.ts';
 import { paymentStream } from './stream.ts';
-import { isPaymentReference } from './tokens.ts';
+import { isPaymentReference, newPaymentReference } from './tokens.ts';
 import { withLogger } from '../logger.ts';
 
 export const PAYMENT_TOKEN_HEADER = 'Payment-Token';
+
+/**
+ * Whose Idempotency-Key it is: the checkout paid and the payer's browser (its User-Agent, which a retry
+ * from the same browser sends unchanged even after a network change, unlike its address). Another
+ * client sending the same key makes a request of its own and never receives this one's answer.
+ */
+function payerClient(input: CreatePayment, userAgent: string | undefined): string {
+  const checkout = input.link !== undefined ? `link:${input.link}` : `session:${input.session ?? ''}`;
+  return `${checkout}\nua:${userAgent ?? ''}`;
+}
 /** Fifty answers of up to 5,000 characters fit; anything bigger is not a payment form. */
 const CREATE_BODY_LIMIT = 1024 * 1024;
 const CONFIRM_BODY_LIMIT = 4 * 1024;
@@ -162,18 +173,33 @@ export function paymentRoutes(
       // A malformed request is refused before the key is taken (nothing ran, so nothing is kept).
       const parsed = CreatePaymentSchema.safeParse(body);
       if (!parsed.success) throw validationFailed(fieldErrors(parsed.error));
+      const logger = c.get('logger');
+      const client = payerClient(parsed.data, c.req.header('user-agent'));
+      const grant = (reference: string) => ({ reference, grant: `${client}\n${key}` });
       return answerIdempotently(
         c,
         {
           db: store.db,
           clock,
-          logger: c.get('logger'),
+          logger,
           scope: 'payments',
+          client,
           key,
           route: 'POST /api/v1/payments',
           body,
+          leaseMs: config.idempotencyLeaseMs,
         },
-        () => service.create(parsed.data, c.get('logger')),
+        {
+          newReference: newPaymentReference,
+          create: (reference) => service.create(parsed.data, logger, grant(reference)),
+          resume: (reference) => service.resume(parsed.data, logger, grant(reference)),
+          // The token is kept nowhere: a replay derives it again.
+          keep: ({ payment }) => ({ payment }),
+          restore: async (kept, reference) => ({
+            ...(kept as { payment: Payment }),
+            token: await service.replayToken(grant(reference)),
+          }),
+        },
       );
     })
     .openapi(confirmPaymentRoute, async (c) => {

@@ -19,8 +19,8 @@ import { admitPayment, type CheckoutConfigSource } from './create.ts';
 import type { PaymentEvents } from './events.ts';
 import { applyObservation, findPayment, toPayment } from './repository.ts';
 import { returnOrigins } from './return-url.ts';
-import { startAtProvider, type StartContext } from './start.ts';
-import { isPaymentReference, newPaymentReference, newPaymentToken, tokenMatches } from './tokens.ts';
+import { resolveThroughVerify, startAtProvider, type StartContext } from './start.ts';
+import { derivePaymentToken, isPaymentReference, rederivePaymentToken, tokenMatches } from './tokens.ts';
 import { refreshPayment, verifyPayment } from './verify.ts';
 
 export interface PaymentServiceDeps {
@@ -35,6 +35,21 @@ export interface PaymentServiceDeps {
 }
 
 export type PaymentService = ReturnType<typeof createPaymentService>;
+
+/** What a creating request brings: our reference, chosen first, and the grant its token is made from. */
+export interface PaymentGrant {
+  reference: string;
+  /** The client and its Idempotency-Key (see tokens.ts). */
+  grant: string;
+}
+
+/** The secret a payment's token was made with is no longer configured: its answer cannot be given again. */
+const tokenSecretGone = () =>
+  new ApiError(
+    422,
+    'idempotency_conflict',
+    'This Idempotency-Key can no longer be answered (the server key its payment was made with was retired); start a new payment',
+  );
 
 const unauthorized = () =>
   new ApiError(401, 'unauthorized', 'A valid Payment-Token is required for this payment');
@@ -62,6 +77,38 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     },
   };
   const locks = createCheckoutLock(store.db, store.engine);
+  // Tokens are keyed with the merchant API key; the keys kept for its rotation still re-derive old ones.
+  const tokenSecrets = deps.config.merchantApiKeys;
+
+  async function create(input: CreatePayment, logger: Logger, { reference, grant }: PaymentGrant) {
+    const token = derivePaymentToken(tokenSecrets[0] ?? '', reference, grant);
+    const request = withLogger(context, logger);
+    const admitted = await admitPayment(
+      { ...request, checkout, locks, reservationMs: deps.config.paymentReservationMs },
+      input,
+      reference,
+      token,
+    );
+    logger.info(
+      {
+        reference,
+        link: admitted.row.link_id,
+        session: admitted.row.session_id,
+        method: admitted.row.method,
+        amount: admitted.row.amount,
+        currency: admitted.row.currency,
+      },
+      'payment created',
+    );
+    const row = await startAtProvider(request, admitted);
+    return { payment: toPayment(row), token };
+  }
+
+  function tokenOf(row: PaymentRow, grant: string): string {
+    const token = rederivePaymentToken(tokenSecrets, row.reference, grant, row.token_hash);
+    if (token === undefined) throw tokenSecretGone();
+    return token;
+  }
 
   /** The payment, if `token` is its token; 401 otherwise (unknown references included). */
   async function authorize(reference: string, token: string | undefined): Promise<PaymentRow> {
@@ -78,29 +125,30 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     authorize,
 
     // Each action takes the request's logger, so its lines carry the request id.
-    async create(input: CreatePayment, logger: Logger): Promise<CreatedPayment> {
-      const reference = newPaymentReference();
-      const token = newPaymentToken();
+    create: (input: CreatePayment, logger: Logger, grant: PaymentGrant): Promise<CreatedPayment> =>
+      create(input, logger, grant),
+
+    /**
+     * The request that was creating `grant.reference` died (its Idempotency-Key's lease lapsed): answer what
+     * became of the payment, as that request would have.
+     */
+    async resume(input: CreatePayment, logger: Logger, grant: PaymentGrant): Promise<CreatedPayment> {
+      const row = await findPayment(store.db, grant.reference);
+      // It died before storing the payment, so before the provider could hear of it: create it now.
+      if (!row) return create(input, logger, grant);
+      const token = tokenOf(row, grant.grant);
       const request = withLogger(context, logger);
-      const admitted = await admitPayment(
-        { ...request, checkout, locks, reservationMs: deps.config.paymentReservationMs },
-        input,
-        reference,
-        token,
-      );
-      logger.info(
-        {
-          reference,
-          link: admitted.row.link_id,
-          session: admitted.row.session_id,
-          method: admitted.row.method,
-          amount: admitted.row.amount,
-          currency: admitted.row.currency,
-        },
-        'payment created',
-      );
-      const row = await startAtProvider(request, admitted);
-      return { payment: toPayment(row), token };
+      // Version 1: nothing changed it since it was stored, so the provider's answer to the charge was lost.
+      const current =
+        row.version === 1 ? await resolveThroughVerify(request, row) : await refreshPayment(request, row);
+      return { payment: toPayment(current), token };
+    },
+
+    /** The token of a payment whose creating answer is replayed (it is kept nowhere). */
+    async replayToken(grant: PaymentGrant): Promise<string> {
+      const row = await findPayment(store.db, grant.reference);
+      if (!row) throw new Error(`payment ${grant.reference} of a kept answer is missing`);
+      return tokenOf(row, grant.grant);
     },
 
     async get(reference: string, token: string | undefined, logger: Logger): Promise<Payment> {

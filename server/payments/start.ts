@@ -33,7 +33,7 @@ export async function startAtProvider(context: StartContext, admitted: Admitted)
         { reference: row.reference, errorCode: error.errorCode },
         'payment start unresolved; asking verify',
       );
-      return resolveThroughVerify(context, admitted);
+      return resolveThroughVerify(context, row);
     }
     if (error instanceof ProviderError || error instanceof ProviderRequestError) {
       // Answered with an error, or refused before sending: nothing was charged.
@@ -88,7 +88,11 @@ async function callProvider(
   return hostedCheckoutStep(created.url, now());
 }
 
-async function resolveThroughVerify(context: StartContext, { row }: Admitted): Promise<PaymentRow> {
+/**
+ * The provider's answer to the charge for `row` was lost (a timeout, or the request that sent it died):
+ * verify says what it became, and the payment is set to match.
+ */
+export async function resolveThroughVerify(context: VerifyContext, row: PaymentRow): Promise<PaymentRow> {
   const outcome = await verifyPayment(context, row.reference, { force: true });
   let observation: PaymentObservation | null = null;
   if (outcome.found === false) {

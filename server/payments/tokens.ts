@@ -3,11 +3,16 @@
  *
  * The reference names a payment everywhere (our database, the provider, URLs, the merchant's console), so
  * it is not a secret; it is random (128 bits) only so that nobody can guess a neighbour's. The token is
- * the payer's capability over one payment: 256 random bits, returned once, stored as its SHA-256 only, so
- * a leaked database cannot be used to read, confirm or follow anyone's payment.
+ * the payer's capability over one payment: 256 bits, stored as its SHA-256 only, so a leaked database
+ * cannot be used to read, confirm or follow anyone's payment.
+ *
+ * The token is an HMAC, keyed with a server secret, of the reference and the grant that created the
+ * payment (the client and its Idempotency-Key). A replay of the creating request can so answer the same
+ * token again without any table keeping it; the grant's key is stored only as a hash, and the secret not
+ * at all, so a dump of every table yields no token.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
-import { randomBase64url, randomHex } from '../random.ts';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { randomHex } from '../random.ts';
 
 const REFERENCE_PREFIX = 'pay_';
 
@@ -25,8 +30,31 @@ export function isPaymentReference(value: string): boolean {
   return REFERENCE_PATTERN.test(value);
 }
 
-export function newPaymentToken(): string {
-  return randomBase64url(32);
+/**
+ * The token of the payment `reference` created for `grant`, keyed with `secret`: 43 base64url characters,
+ * unguessable without the secret even when the client's key is.
+ */
+export function derivePaymentToken(secret: string, reference: string, grant: string): string {
+  return createHmac('sha256', secret)
+    .update(`payment-token\n${reference}\n${grant}`, 'utf8')
+    .digest('base64url');
+}
+
+/**
+ * The token a payment was given, derived again: the one of `secrets` (current first, then those kept for a
+ * rotation) whose token matches `tokenHash`; undefined when the secret it was made with is gone.
+ */
+export function rederivePaymentToken(
+  secrets: readonly string[],
+  reference: string,
+  grant: string,
+  tokenHash: string,
+): string | undefined {
+  for (const secret of secrets) {
+    const token = derivePaymentToken(secret, reference, grant);
+    if (tokenMatches(token, tokenHash)) return token;
+  }
+  return undefined;
 }
 
 /** SHA-256 hex: a token has 256 bits of entropy, so a fast unsalted hash cannot be brute-forced. */

@@ -27,7 +27,11 @@ export function createPayouts(deps: AppDeps) {
   return {
     service,
     /** Mount at /api/v1/payouts. */
-    routes: payoutRoutes({ merchantApiKeys: config.merchantApiKeys, clock }, service.context.db, serviceFor),
+    routes: payoutRoutes(
+      { merchantApiKeys: config.merchantApiKeys, idempotencyLeaseMs: config.idempotencyLeaseMs, clock },
+      service.context.db,
+      serviceFor,
+    ),
     /** Mount at DISBURSEMENT_WEBHOOK_PATH (/webhooks/disbursements). */
     webhooks: disbursementWebhookRoutes(deps, service.context),
   };

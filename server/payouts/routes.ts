@@ -26,7 +26,7 @@ import { fieldErrors, validationFailed } from '../http/errors.ts';
 import { requireMerchant } from '../http/merchant-auth.ts';
 import type { Logger } from '../logger.ts';
 import { answerIdempotently } from '../idempotency/answer.ts';
-import { IDEMPOTENCY_HEADER, readIdempotencyKey } from '../idempotency/keys.ts';
+import { IDEMPOTENCY_HEADER, MERCHANT_CLIENT, readIdempotencyKey } from '../idempotency/keys.ts';
 import {
   BankAccountSchema,
   MobileMoneyAccountSchema,
@@ -36,6 +36,7 @@ import {
   ValidatedRecipientSchema,
 } from '../provider/schemas.ts';
 import { listPayouts, PayoutListQuerySchema } from './list.ts';
+import { newPayoutReference } from './repository.ts';
 import type { Database } from '../store/schema.ts';
 import type { PayoutService } from './service.ts';
 
@@ -129,7 +130,7 @@ function parsed<S extends z.ZodType>(schema: S, input: unknown, message?: string
 }
 
 export function payoutRoutes(
-  deps: { merchantApiKeys: readonly string[]; clock: { now(): number } },
+  deps: { merchantApiKeys: readonly string[]; idempotencyLeaseMs: number; clock: { now(): number } },
   db: Kysely<Database>,
   serviceFor: (requestLogger: Logger) => PayoutService,
 ) {
@@ -196,8 +197,23 @@ export function payoutRoutes(
       const recipient = await payouts.recipientFor(input.transferRecipientId);
       return answerIdempotently(
         c,
-        { db, clock, logger: c.get('logger'), scope: 'payouts', key, route: 'POST /api/v1/payouts', body },
-        () => payouts.create(input, recipient),
+        {
+          db,
+          clock,
+          logger: c.get('logger'),
+          scope: 'payouts',
+          // One merchant per deployment: every merchant key (a rotation's old and new) is the same client.
+          client: MERCHANT_CLIENT,
+          key,
+          route: 'POST /api/v1/payouts',
+          body,
+          leaseMs: deps.idempotencyLeaseMs,
+        },
+        {
+          newReference: newPayoutReference,
+          create: (reference) => payouts.create(input, recipient, reference),
+          resume: (reference) => payouts.resume(input, recipient, reference),
+        },
       );
     })
     .openapi({ ...getPayoutRoute, middleware: merchant }, async (c) => {

@@ -9,13 +9,7 @@ import { ApiError, notFound, validationFailed } from '../http/errors.ts';
 import { ProviderError, ProviderRequestError } from '../provider/errors.ts';
 import type { Disbursement, ValidateRecipientRequest, ValidatedRecipient } from '../provider/schemas.ts';
 import type { PayoutRecipientRow, PayoutRow } from '../store/schema.ts';
-import {
-  applyPayoutObservation,
-  findPayout,
-  newPayoutReference,
-  PAYOUT_REFERENCE_PATTERN,
-  toPayout,
-} from './repository.ts';
+import { applyPayoutObservation, findPayout, PAYOUT_REFERENCE_PATTERN, toPayout } from './repository.ts';
 import { fromDisbursement, refreshPayout, verifyPayout, type PayoutContext } from './verify.ts';
 
 export interface CreatePayout {
@@ -134,10 +128,14 @@ export function createPayoutService(deps: PayoutServiceDeps) {
     );
   }
 
-  async function create(input: CreatePayout, recipient: PayoutRecipientRow): Promise<Payout> {
+  async function create(
+    input: CreatePayout,
+    recipient: PayoutRecipientRow,
+    reference: string,
+  ): Promise<Payout> {
     const now = clock.now();
     const row: PayoutRow = {
-      reference: newPayoutReference(),
+      reference,
       merchant_reference: input.reference ?? null,
       provider_reference: null,
       transfer_recipient_id: recipient.id,
@@ -214,6 +212,20 @@ export function createPayoutService(deps: PayoutServiceDeps) {
     return pending?.row ?? row;
   }
 
+  /**
+   * The request that was creating `reference` died (its Idempotency-Key's lease lapsed): the payout as it
+   * stands, verified with the provider; created now if that request never stored it (nothing was sent).
+   */
+  async function resume(
+    input: CreatePayout,
+    recipient: PayoutRecipientRow,
+    reference: string,
+  ): Promise<Payout> {
+    const row = await findPayout(db, reference);
+    if (!row) return create(input, recipient, reference);
+    return toPayout(await refreshPayout(deps, row));
+  }
+
   /** One payout, verified with the provider first when it is not final (throttled). */
   async function get(reference: string): Promise<Payout> {
     const row = PAYOUT_REFERENCE_PATTERN.test(reference) ? await findPayout(db, reference) : undefined;
@@ -221,7 +233,7 @@ export function createPayoutService(deps: PayoutServiceDeps) {
     return toPayout(await refreshPayout(deps, row));
   }
 
-  return { properties, validateRecipient, recipientFor, create, get, context: deps as PayoutContext };
+  return { properties, validateRecipient, recipientFor, create, resume, get, context: deps as PayoutContext };
 }
 
 export type PayoutService = ReturnType<typeof createPayoutService>;

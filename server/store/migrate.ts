@@ -12,6 +12,7 @@ import { notificationTables } from './migrations/0004-notifications.ts';
 import { retentionColumns } from './migrations/0005-retention.ts';
 import { sharedStateTables } from './migrations/0006-shared-state.ts';
 import { moneyHoldColumns } from './migrations/0007-money-holds.ts';
+import { idempotencyLease } from './migrations/0008-idempotency-lease.ts';
 
 /** Ordered by name; a migration gets the engine only where the two need different column types. */
 function migrationsFor(engine: Engine): Record<string, Migration> {
@@ -23,6 +24,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '0005-retention': retentionColumns,
     '0006-shared-state': sharedStateTables,
     '0007-money-holds': moneyHoldColumns,
+    '0008-idempotency-lease': idempotencyLease,
   };
 }
 

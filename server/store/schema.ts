@@ -170,7 +170,7 @@ export interface CheckoutSessionRow {
 export interface PaymentRow {
   /** Ours: 128 random bits, stored before the first provider call. */
   reference: string;
-  /** SHA-256 of the payment token; the token itself is returned once and never stored. */
+  /** SHA-256 of the payment token; the token itself is never stored (replays derive it again). */
   token_hash: string;
   link_id: string | null;
   session_id: string | null;
@@ -223,14 +223,19 @@ export interface PaymentRow {
 }
 
 export interface IdempotencyKeyRow {
+  /** `scope:` and the SHA-256 of the client and its key (server/idempotency/keys.ts). */
   key: string;
   /** SHA-256 of the request body (and route), to tell a replay from a different request. */
   request_hash: string;
   /** `in_flight` or `done`. */
   state: string;
   response_status: number | null;
-  /** The exact bytes answered, replayed byte for byte. */
+  /** The answer kept for replays; a payment's token is not in it (it is derived again on replay). */
   response_body: string | null;
+  /** The payment or payout reference the request creates under, stored before any work starts. */
+  reference: string | null;
+  /** While `in_flight`: until when its request owns the key; after it, a retry may take it over. */
+  lease_until: number | null;
   created_at: number;
   expires_at: number;
 }

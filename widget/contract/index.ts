@@ -248,7 +248,10 @@ export interface CreatePayment {
 
 export interface CreatedPayment {
   payment: Payment;
-  /** 256 random bits, returned once: send it as `Payment-Token` to read, confirm or follow the payment. */
+  /**
+   * 256 unguessable bits (a replay of the creating request answers the same): send it as `Payment-Token`
+   * to read, confirm or follow the payment.
+   */
   token: string;
 }
 

@@ -3,6 +3,7 @@
  * the stored answer byte for byte with one provider disbursement; another body is 422; a key is required.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MERCHANT_CLIENT, storageKeyOf } from '../../../server/idempotency/keys.ts';
 import { startApp, type AppFixture } from '../app-fixture.ts';
 import { requestPayout, validatedRecipient } from './helpers.ts';
 
@@ -40,7 +41,7 @@ describe('payout idempotency', () => {
       .selectFrom('idempotency_keys')
       .select(['key', 'state'])
       .executeTakeFirstOrThrow();
-    expect(key).toEqual({ key: 'payouts:payout-key-1', state: 'done' });
+    expect(key).toEqual({ key: storageKeyOf('payouts', MERCHANT_CLIENT, 'payout-key-1'), state: 'done' });
   });
 
   it('another body under the same key is 422 idempotency_conflict and pays nothing', async () => {
@@ -71,7 +72,7 @@ describe('payout idempotency', () => {
     await t.store.db
       .insertInto('idempotency_keys')
       .values({
-        key: 'payments:shared',
+        key: storageKeyOf('payments', MERCHANT_CLIENT, 'shared'),
         request_hash: 'x',
         state: 'done',
         response_status: 201,
