@@ -16,6 +16,7 @@ import { createApp, type App } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { createLogger } from '../../server/logger.ts';
 import { createProviderClient, type ProviderClient } from '../../server/provider/client.ts';
+import type { FetchLike } from '../../server/provider/http.ts';
 import { createSandbox, type Sandbox } from '../../server/sandbox/app.ts';
 import { inProcessFetch, webhooksToSelf } from '../../server/sandbox/in-process.ts';
 import type { SandboxConfigInput } from '../../server/sandbox/config.ts';
@@ -58,6 +59,31 @@ export interface AppFixtureOptions {
   translationsDir?: string;
 }
 
+/** A logger at `level` whose every line lands in `logs`, parsed. */
+export function collectingLogger(level: string, logs: Record<string, unknown>[]) {
+  return createLogger(
+    level,
+    new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString('utf8').split('\n')) if (line) logs.push(JSON.parse(line));
+        done();
+      },
+    }),
+  );
+}
+
+/** The provider client of a test app: the embedded sandbox through `fetch`, retries without waiting. */
+export function sandboxClient(config: Config, fetch: FetchLike): ProviderClient {
+  return createProviderClient({
+    baseUrl: 'http://sandbox.internal',
+    clientId: config.clientId,
+    clientSecret: config.clientSecret,
+    fetch,
+    timeoutMs: config.providerTimeoutMs,
+    sleep: async () => undefined,
+  });
+}
+
 export async function startApp(options: AppFixtureOptions = {}): Promise<AppFixture> {
   const config = loadConfig({
     PUBLIC_URL: TEST_PUBLIC_URL,
@@ -70,15 +96,7 @@ export async function startApp(options: AppFixtureOptions = {}): Promise<AppFixt
   const store = options.store ?? (await openStore({ memory: true }));
   const clock = new TestClock();
   const logs: Record<string, unknown>[] = [];
-  const logger = createLogger(
-    config.logLevel,
-    new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        for (const line of chunk.toString('utf8').split('\n')) if (line) logs.push(JSON.parse(line));
-        done();
-      },
-    }),
-  );
+  const logger = collectingLogger(config.logLevel, logs);
 
   const bound: { app?: App } = {};
   const sandbox = await createSandbox({
@@ -100,14 +118,7 @@ export async function startApp(options: AppFixtureOptions = {}): Promise<AppFixt
       throw new TypeError(`fetch failed: ${url} is unreachable in tests`);
     }),
   });
-  const provider = createProviderClient({
-    baseUrl: 'http://sandbox.internal',
-    clientId: config.clientId,
-    clientSecret: config.clientSecret,
-    fetch: inProcessFetch(sandbox.app),
-    timeoutMs: config.providerTimeoutMs,
-    sleep: async () => undefined,
-  });
+  const provider = sandboxClient(config, inProcessFetch(sandbox.app));
   const app = createApp({
     config,
     store,

@@ -4,7 +4,8 @@
  * balancer as in production: so the provider's webhooks reach whichever instance the balancer picks.
  * Requests are spread on purpose: a payment created on A is confirmed on B, its webhook lands on B, and
  * the payer's stream on A shows the success; a payout asked of A is settled by a webhook to B; a console
- * login on A is valid on B; a rate limit counts across both; and with A killed mid-payment, B alone
+ * login on A is valid on B; a rate limit counts across both; a link paid up to its amountLimit through A
+ * is closed on B at once; and with A killed mid-payment, B alone
  * completes the payment through reconciliation and notifies the merchant exactly once.
  */
 import { randomUUID } from 'node:crypto';
@@ -14,6 +15,8 @@ import { freshPostgresDatabase, postgresUrl, type FreshDatabase } from '../postg
 import {
   asMerchant,
   call,
+  CLIENT_ID,
+  CLIENT_SECRET,
   eventually,
   openStream,
   MERCHANT_KEY,
@@ -44,12 +47,13 @@ describe.skipIf(!postgresUrl)('two instances on one PostgreSQL', { timeout: 40_0
   let merchant: MerchantEndpoint;
   let a: Instance;
   let b: Instance;
+  let sandbox: Instance;
 
   beforeAll(async () => {
     database = await freshPostgresDatabase();
     balancer = await startBalancer();
     merchant = await startMerchantEndpoint();
-    const sandbox = await startSandboxProcess();
+    sandbox = await startSandboxProcess();
     const env = {
       DATABASE_URL: database.url,
       PUBLIC_URL: balancer.url,
@@ -65,9 +69,10 @@ describe.skipIf(!postgresUrl)('two instances on one PostgreSQL', { timeout: 40_0
       startBackendProcess(sandbox.url, env),
       startBackendProcess(sandbox.url, env),
     ]);
-    // By default the provider's webhooks go to B, anything else to A.
-    balancer.route = (path) => (path.startsWith('/webhooks/') ? b.url : a.url);
+    balancer.route = defaultRoute;
   }, 150_000);
+  /** By default the provider's webhooks go to B, anything else to A. */
+  const defaultRoute = (path: string) => (path.startsWith('/webhooks/') ? b.url : a.url);
   afterAll(async () => {
     await stopAll();
     await database?.drop();
@@ -185,6 +190,61 @@ describe.skipIf(!postgresUrl)('two instances on one PostgreSQL', { timeout: 40_0
       const over = await readPayment(instance, reference, token);
       expect(over.status).toBe(429);
       expect(over.json.error.code).toBe('rate_limited');
+    }
+  });
+
+  it('a link paid up to its amountLimit through A: B refuses the next payer at once', async () => {
+    const link = `lnk_limit_race_${randomUUID().slice(0, 8)}`;
+    const made = await call(
+      sandbox.url,
+      'POST',
+      '/_admin/payment-links',
+      {
+        id: link,
+        title: 'Limited to one payment',
+        isAmountFixed: false,
+        minimumAmount: 1_000,
+        amountLimit: 20_000,
+        currency: 'XOF',
+        country: 'CI',
+        isAnonymousPaymentEnabled: true,
+      },
+      { 'client-id': CLIENT_ID, 'client-secret': CLIENT_SECRET },
+    );
+    expect(made.status).toBe(201);
+    const pay = (phoneNumber: string) => ({
+      link,
+      amount: 20_000,
+      customer: {},
+      fields: {},
+      method: { kind: 'direct', provider: 'mtn-ci', phoneNumber },
+    });
+    // The provider's webhooks reach A only: B hears nothing of the success but what the store says.
+    balancer.route = () => a.url;
+    try {
+      // A payer opens the link on B: B now holds the provider's view of it (nothing collected yet).
+      const opened = await call(b.url, 'GET', `/api/v1/links/${link}`);
+      expect(opened.json.data.amount.remaining).toBe(20_000);
+      // The whole limit is paid through A (`01`: approved on the payer's phone, success by webhook).
+      const first = await call(a.url, 'POST', '/api/v1/payments', pay('+2250700000001'), {
+        'Idempotency-Key': randomUUID(),
+      });
+      expect(first.status).toBe(201);
+      const { reference } = first.json.data.payment;
+      await eventually(
+        () => call(a.url, 'GET', '/api/v1/payments?limit=20', undefined, asMerchant),
+        (list) =>
+          list.json.data.some(
+            (p: { reference: string; status: string }) => p.reference === reference && p.status === 'success',
+          ),
+      );
+      // Within seconds of B's look at the link: the whole limit is collected, so B must refuse.
+      const second = await call(b.url, 'POST', '/api/v1/payments', pay('+2250700000011'), {
+        'Idempotency-Key': randomUUID(),
+      });
+      expect([second.status, second.json.error?.code]).toEqual([409, 'link_unavailable']);
+    } finally {
+      balancer.route = defaultRoute;
     }
   });
 
