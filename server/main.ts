@@ -16,6 +16,8 @@ import { openStore } from './store/database.ts';
 import { createPaymentEvents } from './payments/events.ts';
 import { purgeIdempotencyKeys } from './idempotency/keys.ts';
 import { reconcilePayments } from './payments/reconcile.ts';
+import { flagIfPastLimit } from './payments/limit-flag.ts';
+import { createCheckoutService } from './checkout/service.ts';
 import { reconcilePayouts } from './payouts/reconcile.ts';
 import { deliverDueNotifications } from './notifications/deliver.ts';
 import { merchantNotifier } from './notifications/enqueue.ts';
@@ -104,6 +106,9 @@ async function main() {
   // console sessions and rate-limit windows): at start, then on a schedule; a round still running when the next is due is not started twice.
   // Reconciliation can make payments and payouts final: it notifies the merchant as the routes do.
   const notifier = merchantNotifier(config);
+  // A success reconciliation finds may take a link past its limit: it is flagged as the routes' are.
+  const linkTotals = createCheckoutService({ config, store, provider, clock: systemClock, logger, sandbox });
+  const reconcileContext = { db: store.db, clock: systemClock, logger, events, notifier };
   let reconciling: Promise<void> | null = null;
   const reconcile = () => {
     reconciling ??= (async () => {
@@ -117,6 +122,7 @@ async function main() {
           notifier,
           minAgeMs: config.reconcileMinAgeMs,
           reservationMs: config.paymentReservationMs,
+          onSuccess: (row) => flagIfPastLimit(reconcileContext, linkTotals, row),
         });
         await reconcilePayouts({ store, provider, clock: systemClock, logger, notifier });
         await purgeIdempotencyKeys(store.db, systemClock.now());
