@@ -1,7 +1,7 @@
 /**
  * The HTTP side of idempotency (docs/architecture.md#idempotency) for a creating POST: take the
  * key, replay a finished answer byte for byte, run the work once, keep a 4xx answer for replays, and
- * forget the key after a 5xx so the caller can try again (nothing was done). Shared by payments and
+ * forget the key after a 5xx or a 429 so the caller can try again (nothing was done). Shared by payments and
  * payouts; the key store itself is server/idempotency/keys.ts.
  */
 import type { Context, TypedResponse } from 'hono';
@@ -70,7 +70,9 @@ async function answerOnce(
       requestId: c.get('requestId'),
       metrics: c.get('metrics'),
     });
-    if (answer.status >= 500) {
+    // Neither a 5xx nor a 429 is a result: nothing was done, and the key must let the caller try again
+    // (a 429 kept for replays would refuse the retry for as long as keys live, not as long as the limit).
+    if (answer.status >= 500 || answer.status === 429) {
       await releaseIdempotent(db, started.storageKey);
       return answer;
     }

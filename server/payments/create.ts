@@ -27,6 +27,8 @@ export interface AdmitContext extends PaymentContext {
   checkout: CheckoutConfigSource;
   locks: CheckoutLock;
   returnOrigins: ReturnOrigins;
+  /** Counts a direct charge to `phoneNumber` against its limit; throws 429 over it. */
+  countCharge(phoneNumber: string): void | Promise<void>;
 }
 
 export interface Admitted {
@@ -89,6 +91,9 @@ async function admitWith(
 
   const now = context.clock.now();
   const direct = payer.method.kind === 'direct' ? payer.method : null;
+  // A direct charge sends its number an SMS or an approval prompt: counted per number before anything
+  // is stored, so nobody can flood a stranger's phone through this checkout.
+  if (direct) await context.countCharge(direct.phoneNumber);
   const row: PaymentRow = {
     reference,
     token_hash: hashToken(token),

@@ -7,6 +7,7 @@ import type { ConfirmPayment, CreatedPayment, CreatePayment, Payment } from '../
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import { ApiError } from '../http/errors.ts';
+import type { RateLimiter } from '../http/rate-limit.ts';
 import { withLogger, type Logger } from '../logger.ts';
 import { merchantNotifier } from '../notifications/enqueue.ts';
 import type { ProviderClient } from '../provider/client.ts';
@@ -31,6 +32,7 @@ export interface PaymentServiceDeps {
   events: PaymentEvents;
   checkout: CheckoutConfigSource;
   publicUrl: string;
+  limiter: RateLimiter;
 }
 
 export type PaymentService = ReturnType<typeof createPaymentService>;
@@ -56,6 +58,8 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     },
   };
   const locks = createCheckoutLock(store.db, store.engine);
+  // One number written with or without its `+` is one phone.
+  const countCharge = (phoneNumber: string) => deps.limiter.hit('phone', phoneNumber.replace(/^\+/, ''));
 
   /** The payment, if `token` is its token; 401 otherwise (unknown references included). */
   async function authorize(reference: string, token: string | undefined): Promise<PaymentRow> {
@@ -76,7 +80,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       const reference = newPaymentReference();
       const token = newPaymentToken();
       const request = withLogger(context, logger);
-      const admitted = await admitPayment({ ...request, checkout, locks }, input, reference, token);
+      const admitted = await admitPayment({ ...request, checkout, locks, countCharge }, input, reference, token);
       logger.info(
         {
           reference,
@@ -92,8 +96,8 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       return { payment: toPayment(row), token };
     },
 
-    async get(reference: string, token: string | undefined, logger: Logger): Promise<Payment> {
-      const row = await authorize(reference, token);
+    /** `row` comes from `authorize`. */
+    async get(row: PaymentRow, logger: Logger): Promise<Payment> {
       return toPayment(await refreshPayment(withLogger(context, logger), row));
     },
 
@@ -105,9 +109,10 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     /**
      * The payer came back from the hosted page through its cancel URL. Only a payment still waiting on
      * that page can be cancelled; if the provider's answer got there first, the payment stays as it is.
+     * `row` comes from `authorize`.
      */
-    async cancelFromReturn(reference: string, token: string | undefined, logger: Logger): Promise<Payment> {
-      const row = await authorize(reference, token);
+    async cancelFromReturn(row: PaymentRow, logger: Logger): Promise<Payment> {
+      const { reference } = row;
       if (row.status === 'pending' && row.action === 'redirect') {
         const applied = await applyObservation(withLogger(context, logger), reference, {
           kind: 'local',
