@@ -11,9 +11,9 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+const PNG: Uint8Array<ArrayBuffer> = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
 
-function upload(bytes: Uint8Array, name = 'proof.png') {
+function upload(bytes: Uint8Array<ArrayBuffer>, name = 'proof.png') {
   const form = new FormData();
   form.append('file', new File([bytes], name));
   return t.app.request('/api/v1/uploads', { method: 'POST', body: form });
