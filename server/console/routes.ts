@@ -63,7 +63,7 @@ const logout = createRoute({
   operationId: 'consoleLogout',
   summary: 'End the console session',
   security: PUBLIC,
-  responses: { 303: redirect('To /console; the cookie is cleared'), ...errors(403) },
+  responses: { 303: redirect('To /console; the cookie is cleared'), ...errors(403, 429) },
 });
 
 const session = createRoute({
@@ -75,7 +75,7 @@ const session = createRoute({
   security: [{ consoleSession: [] }],
   responses: {
     200: single('When the session ends', z.object({ expiresAt: InstantSchema })),
-    ...errors(401),
+    ...errors(401, 429),
   },
 });
 
