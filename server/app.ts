@@ -5,6 +5,7 @@
  * embedded mode. Its types (AppDeps, AppEnv) live in env.ts, which route files import instead of this.
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import { requestId } from 'hono/request-id';
 import { consoleRoutes } from './console/routes.ts';
 import { createConsoleSessions } from './console/sessions.ts';
@@ -22,7 +23,9 @@ import { requestBookkeeping } from './http/request-bookkeeping.ts';
 import { RememberingRouter } from './http/router.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { widgetAssets } from './http/widget-assets.ts';
-import { windowCounterFor } from './http/window-counter.ts';
+import { clientIp } from './http/client-ip.ts';
+import { createRateLimiter, rateLimit } from './http/rate-limit.ts';
+import { rateCounterFor } from './http/window-counter.ts';
 import { merchantRoutes } from './merchant/routes.ts';
 import { createMetrics } from './metrics/metrics.ts';
 import { metricsRoutes } from './metrics/routes.ts';
@@ -37,9 +40,15 @@ export function createApp(deps: AppDeps) {
   const metrics = createMetrics();
   const consoleSessions = createConsoleSessions(deps.store.db, deps.clock, deps.publicUrl);
   // Rate limits' counts: shared through the store on PostgreSQL, so N instances allow each limit once.
-  const rateCounter = windowCounterFor(deps.store);
+  const { config } = deps;
+  const limiter = createRateLimiter(
+    config.rateLimits,
+    deps.clock,
+    rateCounterFor(deps.store, config.rateLimitSyncMs),
+  );
+  const ipOf = (c: Context) => clientIp(c, config.trustProxy);
   const checkout = createCheckoutService(deps); // shared: a payment's success drops its cached link
-  const payments = createPayments(deps, checkout, rateCounter);
+  const payments = createPayments(deps, checkout, limiter);
   const payouts = createPayouts(deps);
   const merchant = merchantRoutes(deps);
   // Generated on first use, once every sub-app (and its route declarations) is mounted.
@@ -50,22 +59,29 @@ export function createApp(deps: AppDeps) {
   app.use(requestId({ limitLength: 64 }));
   app.use(requestBookkeeping({ logger, metrics, consoleSessions }));
   app.use(securityHeaders);
-  app.use('/api/v1/*', apiCors(deps.config.allowedOrigins, deps.publicUrl));
-  // Lifted limits (RATE_LIMITS=off, benchmarks) leave no middleware in the chain at all.
-  if (deps.config.rateLimits !== 'off') app.use('/api/v1/*', payments.ipLimit);
+  app.use('/api/v1/*', apiCors(config.allowedOrigins, deps.publicUrl));
+  // Per client IP over everything the public reaches besides the payer's pages. Lifted limits
+  // (RATE_LIMITS=off, benchmarks) leave no middleware in the chain at all.
+  if (!limiter.lifted('ip')) app.use('/api/v1/*', rateLimit(limiter, 'ip', ipOf));
+  if (!limiter.lifted('webhook')) app.use('/webhooks/*', rateLimit(limiter, 'webhook', ipOf));
+  if (!limiter.lifted('merchant')) {
+    app.use('/metrics', rateLimit(limiter, 'merchant', ipOf));
+    app.use('/console/session', rateLimit(limiter, 'merchant', ipOf));
+    app.use('/console/logout', rateLimit(limiter, 'merchant', ipOf));
+  }
 
   // One sub-app per path prefix, mounted at that prefix: each owns every path under it.
   app.route('/healthz', livenessRoutes());
   app.route('/readyz', readinessRoutes(deps));
   app.route('/metrics', metricsRoutes(deps, metrics));
-  app.route('/console', consoleRoutes(deps, consoleSessions, rateCounter));
+  app.route('/console', consoleRoutes(deps, consoleSessions, limiter));
   app.route('/widget', widgetAssets(deps.widgetDistDir ?? 'dist'));
   app.route('/embed', embedRoutes(deps.config.allowedOrigins, deps.publicUrl));
   app.route('/openapi.json', contract.openApi);
   app.route('/docs', contract.docs);
   app.route('/api/v1/links', linkRoutes(checkout, merchant));
   app.route('/api/v1/sessions', sessionRoutes(deps, checkout));
-  app.route('/api/v1/uploads', uploadRoutes(deps));
+  app.route('/api/v1/uploads', uploadRoutes(deps, limiter));
   app.route('/api/v1/payments', payments.routes);
   app.route('/api/v1/payouts', payouts.routes);
   app.route('/api/v1/wallets', merchant.wallets);

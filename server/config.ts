@@ -27,36 +27,85 @@ export interface RateLimit {
 }
 
 /**
- * Rate limits by scope: `create` (payment creations per IP), `reference` (actions on
- * one payment), `ip` (every public request per IP, generous: payers share carrier NAT). `off` lifts all.
+ * Rate limits by scope, each a sliding window (server/http/sliding-window.ts) per key:
+ * - `create`: payment creations per client IP;
+ * - `reference`: actions on one payment by a holder of its token (reads, stream, confirm, cancel);
+ * - `token`: requests with a missing or wrong payment token per client IP (knowing a reference spends
+ *   nothing of its payer's budget);
+ * - `ip`: every /api/v1 request per client IP (generous: payers share carrier NAT);
+ * - `phone`: direct charges (each an SMS or an approval prompt) per destination phone number;
+ * - `upload`: uploaded files per client IP, refused ones included;
+ * - `webhook`: provider webhooks per source IP (generous: a provider sends bursts);
+ * - `merchant`: `/metrics` and the console's session routes per client IP;
+ * - `login`: console login attempts per client IP. It guards the merchant key, so `off` keeps it.
  */
-export const RATE_LIMIT_SCOPES = ['create', 'reference', 'ip'] as const;
+export const RATE_LIMIT_SCOPES = [
+  'create',
+  'reference',
+  'token',
+  'ip',
+  'phone',
+  'upload',
+  'webhook',
+  'merchant',
+  'login',
+] as const;
 export type RateLimitScope = (typeof RATE_LIMIT_SCOPES)[number];
-export type RateLimits = Record<RateLimitScope, RateLimit> | 'off';
+export interface RateLimits {
+  /** `RATE_LIMITS=off` (benchmarks): every limit but `login` lifted. */
+  off: boolean;
+  limits: Record<RateLimitScope, RateLimit>;
+}
 
 export const DEFAULT_RATE_LIMITS: Record<RateLimitScope, RateLimit> = {
   create: { max: 30, windowSeconds: 60 },
   reference: { max: 60, windowSeconds: 60 },
+  token: { max: 30, windowSeconds: 60 },
   ip: { max: 600, windowSeconds: 60 },
+  phone: { max: 5, windowSeconds: 900 },
+  upload: { max: 20, windowSeconds: 3600 },
+  webhook: { max: 1200, windowSeconds: 60 },
+  merchant: { max: 120, windowSeconds: 60 },
+  login: { max: 10, windowSeconds: 60 },
 };
 
 type RefineContext = z.RefinementCtx;
 
-/** `RATE_LIMITS=create=30/60,reference=60/60,ip=600/60` (any subset), or `off`. */
+/** `RATE_LIMITS=create=30/60,phone=5/900` (any subset of the scopes, max/seconds), or `off`. */
 function parseRateLimits(text: string | undefined, ctx: RefineContext): RateLimits {
-  if (text === undefined || text.trim() === '') return DEFAULT_RATE_LIMITS;
-  if (text.trim() === 'off') return 'off';
   const limits = { ...DEFAULT_RATE_LIMITS };
+  if (text === undefined || text.trim() === '') return { off: false, limits };
+  if (text.trim() === 'off') return { off: true, limits };
   for (const part of text.split(',')) {
     const match = /^\s*(\w+)\s*=\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(part);
     const scope = match?.[1] as RateLimitScope | undefined;
     if (!match || !scope || !RATE_LIMIT_SCOPES.includes(scope) || Number(match[3]) === 0) {
-      ctx.addIssue({ code: 'custom', message: `has a bad entry "${part.trim()}" (expected e.g. create=30/60 or off)` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `has a bad entry "${part.trim()}" (expected scope=max/seconds, e.g. create=30/60, with a scope among ${RATE_LIMIT_SCOPES.join(', ')}; or off)`,
+      });
       return z.NEVER;
     }
     limits[scope] = { max: Number(match[2]), windowSeconds: Number(match[3]) };
   }
-  return limits;
+  return { off: false, limits };
+}
+
+/**
+ * `TRUST_PROXY`: how many reverse proxies stand in front of this server, each appending the address it
+ * received the request from to `X-Forwarded-For` (Express's convention). Unset or 0: the header is ignored.
+ * A yes/no value is refused: "trust the header" would mean trusting its leftmost entry, which the client
+ * writes.
+ */
+function parseTrustProxy(text: string | undefined, ctx: RefineContext): number {
+  const value = text?.trim() ?? '';
+  if (value === '') return 0;
+  if (/^\d{1,2}$/.test(value)) return Number(value);
+  ctx.addIssue({
+    code: 'custom',
+    message: `is "${value}", but TRUST_PROXY is a number of proxies in front of this server, e.g. TRUST_PROXY=1 behind one nginx/ALB (0 or unset: X-Forwarded-For is ignored)`,
+  });
+  return z.NEVER;
 }
 
 /** `CURRENCY_EXPONENTS=XOF=0,NGN=2`: overrides of ISO 4217 minor units. */
@@ -250,7 +299,11 @@ const EnvSchema = z
       .string()
       .optional()
       .transform((text, ctx) => parseSourceIps(text, ctx)),
-    TRUST_PROXY: flag,
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((text, ctx) => parseTrustProxy(text, ctx)),
+    RATE_LIMIT_SYNC_MS: milliseconds(250),
     RATE_LIMITS: z
       .string()
       .optional()
@@ -365,8 +418,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     merchantWebhookRetryCapMs: value.MERCHANT_WEBHOOK_RETRY_CAP_MS,
     merchantWebhookMaxAttempts: value.MERCHANT_WEBHOOK_MAX_ATTEMPTS,
     webhookSourceIps: value.WEBHOOK_SOURCE_IPS,
+    /** Reverse proxies in front of this server: the client IP is that many hops from the right (client-ip.ts). */
     trustProxy: value.TRUST_PROXY,
     rateLimits: value.RATE_LIMITS,
+    /** PostgreSQL: how often an instance adds its per-request counts to the shared ones (0: every hit at once). */
+    rateLimitSyncMs: value.RATE_LIMIT_SYNC_MS,
     currencyExponents: value.CURRENCY_EXPONENTS,
     /** Days personal data of finished payments and payouts is kept; undefined keeps it forever. */
     retentionDays: value.RETENTION_DAYS,

@@ -3,8 +3,8 @@
  * `POST /console/login` takes the merchant API key from a plain HTML form, compares it in constant time,
  * and answers with a session cookie and a 303 to /console; a wrong key is a 303 to `/console?error=1`,
  * saying nothing more. `POST /console/logout` ends the session. `GET /console/session` tells the page
- * whether it is logged in (the cookie is HttpOnly). Login attempts are limited to 10 a minute per IP
- * whatever RATE_LIMITS says: this guards the key itself.
+ * whether it is logged in (the cookie is HttpOnly). Login attempts are limited per IP (the `login` scope,
+ * 10 a minute by default), even with RATE_LIMITS=off: this guards the key itself.
  *
  * Both POSTs are forms a browser sends with the session cookie, so hono's `csrf` refuses them unless the
  * browser says they come from our own pages (`Sec-Fetch-Site: same-origin`, or an `Origin` of PUBLIC_URL
@@ -21,12 +21,9 @@ import { createOpenApiApp, type AppDeps } from '../env.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { CONSOLE_COOKIE, CONSOLE_SESSION_MS, isSameOrigin, type ConsoleSessions } from './sessions.ts';
 import { ApiError, refusingWith } from '../http/errors.ts';
-import { countHit } from '../http/rate-limit.ts';
-import type { WindowCounter } from '../http/window-counter.ts';
-import type { RateLimit } from '../config.ts';
+import type { RateLimiter } from '../http/rate-limit.ts';
 import { isMerchantKey } from '../http/merchant-auth.ts';
 
-const LOGIN_LIMIT: RateLimit = { max: 10, windowSeconds: 60 };
 const FORM_LIMIT_BYTES = 4096;
 
 const consoleRoute = { tags: ['Merchant'] };
@@ -66,7 +63,7 @@ const logout = createRoute({
   operationId: 'consoleLogout',
   summary: 'End the console session',
   security: PUBLIC,
-  responses: { 303: redirect('To /console; the cookie is cleared'), ...errors(403) },
+  responses: { 303: redirect('To /console; the cookie is cleared'), ...errors(403, 429) },
 });
 
 const session = createRoute({
@@ -78,19 +75,16 @@ const session = createRoute({
   security: [{ consoleSession: [] }],
   responses: {
     200: single('When the session ends', z.object({ expiresAt: InstantSchema })),
-    ...errors(401),
+    ...errors(401, 429),
   },
 });
 
 export function consoleRoutes(
-  deps: Pick<AppDeps, 'config' | 'clock' | 'publicUrl'>,
+  deps: Pick<AppDeps, 'config' | 'publicUrl'>,
   sessions: ConsoleSessions,
-  counter: WindowCounter,
+  limiter: RateLimiter,
 ) {
-  const { config, clock } = deps;
-  /** Fixed window per IP, counted where the API's limits are (shared by every instance on PostgreSQL). */
-  const countAttempt = (ip: string) =>
-    countHit(counter, clock, `login:${ip}`, LOGIN_LIMIT, 'Too many login attempts; try again later');
+  const { config } = deps;
 
   const fromOurPages = refusingWith(
     csrf({ origin: (_origin, c) => isSameOrigin(c, sessions.publicOrigin), secFetchSite: 'same-origin' }),
@@ -103,7 +97,7 @@ export function consoleRoutes(
 
   return createOpenApiApp()
     .openapi({ ...login, middleware: fromOurPages }, async (c) => {
-      await countAttempt(clientIp(c, config.trustProxy));
+      await limiter.hit('login', clientIp(c, config.trustProxy));
       const length = Number(c.req.header('content-length') ?? 0);
       const urlencoded = /^application\/x-www-form-urlencoded\s*(;|$)/i.test(
         c.req.header('content-type') ?? '',

@@ -1,69 +1,67 @@
 /**
- * Rate limits: fixed windows per scope and key, timed by the injected clock. Scopes: `create` (payment
- * creations per IP), `reference` (actions on one payment: guessing OTPs and hammering verify), `ip`
- * (every public request, generous: payers share carrier NAT). A refusal is 429 `rate_limited` with
- * `Retry-After`. `RATE_LIMITS=off` lifts them all (benchmarks).
- *
- * The counts live where window-counter.ts says: per process on SQLite, shared by every instance on
- * PostgreSQL.
+ * Rate limits: one sliding window per scope and key (server/http/sliding-window.ts), timed by the
+ * injected clock, counted where window-counter.ts says. The scopes and their defaults are config.ts's
+ * (RATE_LIMIT_SCOPES). A refusal is 429 `rate_limited` with `Retry-After`. `RATE_LIMITS=off` lifts them
+ * all but the console login's (benchmarks).
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Clock } from '../clock.ts';
-import type { RateLimit, RateLimitScope, RateLimits } from '../config.ts';
+import type { RateLimits, RateLimitScope } from '../config.ts';
 import { ApiError } from './errors.ts';
-import type { FixedWindow, WindowCounter } from './window-counter.ts';
+import type { RateCounter, Verdict } from './window-counter.ts';
+
+/**
+ * Scopes counted against the shared total at once even on PostgreSQL: each gates work far costlier
+ * than a database round trip (a provider call, an SMS, a stored file, a key comparison an attacker
+ * would love to repeat). The others are counted locally and synced in batches.
+ */
+const EXACT_SCOPES: ReadonlySet<RateLimitScope> = new Set(['create', 'phone', 'upload', 'login']);
+
+/** What each scope's refusal says; the payer may read it. */
+const MESSAGES: Partial<Record<RateLimitScope, string>> = {
+  phone: 'Too many payment requests to this phone number; wait a few minutes before trying again',
+  upload: 'Too many uploads from this network; try again later',
+  login: 'Too many login attempts; try again later',
+};
+const DEFAULT_MESSAGE = 'Too many requests; try again later';
 
 export interface RateLimiter {
-  /** Counts one request; throws (or rejects with) 429 once `key` has used up its window in `scope`. */
+  /** Counts one request of `key` in `scope`; throws (or rejects with) 429 once it is over the limit. */
   hit(scope: RateLimitScope, key: string): void | Promise<void>;
-  /** True when limits are lifted (`RATE_LIMITS=off`): nothing is counted, so no key need be derived. */
-  readonly off?: boolean;
+  /** True when `scope` is lifted (`RATE_LIMITS=off`): nothing is counted, so no key need be derived. */
+  lifted(scope: RateLimitScope): boolean;
 }
 
-export function createRateLimiter(limits: RateLimits, clock: Clock, counter: WindowCounter): RateLimiter {
-  if (limits === 'off') return { hit: () => undefined, off: true };
+export function createRateLimiter(limits: RateLimits, clock: Clock, counter: RateCounter): RateLimiter {
+  const lifted = (scope: RateLimitScope) => limits.off && scope !== 'login';
   return {
-    hit: (scope, key) =>
-      countHit(counter, clock, `${scope}:${key}`, limits[scope], 'Too many requests; try again later'),
+    lifted,
+    hit(scope, key) {
+      if (lifted(scope)) return;
+      const verdict = counter.take(`${scope}:${key}`, limits.limits[scope], clock.now(), EXACT_SCOPES.has(scope));
+      const message = MESSAGES[scope] ?? DEFAULT_MESSAGE;
+      if (verdict instanceof Promise) return verdict.then((settled) => refuseUnlessAdmitted(settled, message));
+      refuseUnlessAdmitted(verdict, message);
+    },
   };
 }
 
-/**
- * Counts one hit of `id` against `limit` in the current window; over the limit, a 429 with `message`
- * and the seconds until the window ends. Synchronous when the counter is (in memory).
- */
-export function countHit(
-  counter: WindowCounter,
-  clock: Clock,
-  id: string,
-  limit: RateLimit,
-  message: string,
-): void | Promise<void> {
-  const now = clock.now();
-  const windowMs = limit.windowSeconds * 1000;
-  const start = Math.floor(now / windowMs) * windowMs;
-  const window: FixedWindow = { start, end: start + windowMs };
-  const count = counter.increment(id, window);
-  if (typeof count === 'number') return refuseOverLimit(count, limit, window, now, message);
-  return count.then((counted) => refuseOverLimit(counted, limit, window, now, message));
-}
-
-function refuseOverLimit(count: number, limit: RateLimit, window: FixedWindow, now: number, message: string) {
-  if (count <= limit.max) return;
-  const retryAfterSeconds = Math.max(1, Math.ceil((window.end - now) / 1000));
+function refuseUnlessAdmitted(verdict: Verdict, message: string): void {
+  if (verdict.admitted) return;
+  const retryAfterSeconds = Math.max(1, Math.ceil(verdict.retryAfterMs / 1000));
   throw new ApiError(429, 'rate_limited', message, { retryAfterSeconds });
 }
 
 /**
- * Middleware counting each request against `scope` under the key `keyOf` derives (e.g. the client IP,
- * the payment reference). No key, no count: the handler refuses such a request anyway.
+ * Middleware counting each request against `scope` under the key `keyOf` derives (e.g. the client IP).
+ * No key, no count: the handler refuses such a request anyway. A lifted scope leaves no work in the chain.
  */
 export function rateLimit(
   limiter: RateLimiter,
   scope: RateLimitScope,
   keyOf: (c: Context) => string | undefined,
 ): MiddlewareHandler {
-  if (limiter.off) return (_c, next) => next();
+  if (limiter.lifted(scope)) return (_c, next) => next();
   return async (c, next) => {
     const key = keyOf(c);
     if (key) {

@@ -21,7 +21,7 @@ const getMetrics = createRoute({
   security: MERCHANT_ONLY,
   responses: {
     200: answer('Metrics', { 'text/plain; version=0.0.4': { schema: z.string() } }),
-    ...errors(401),
+    ...errors(401, 429),
   },
 });
 

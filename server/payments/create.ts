@@ -37,6 +37,8 @@ export interface AdmitContext extends PaymentContext {
   returnOrigins: ReturnOrigins;
   /** PAYMENT_RESERVATION_MS: how long a payment we gave up on may still be collected (holds.ts). */
   reservationMs: number;
+  /** Counts a direct charge to `phoneNumber` against its limit; throws 429 over it. */
+  countCharge(phoneNumber: string): void | Promise<void>;
 }
 
 export interface Admitted {
@@ -107,6 +109,9 @@ async function admitWith(
 
   const now = context.clock.now();
   const direct = payer.method.kind === 'direct' ? payer.method : null;
+  // A direct charge sends its number an SMS or an approval prompt: counted per number before anything
+  // is stored, so nobody can flood a stranger's phone through this checkout.
+  if (direct) await context.countCharge(direct.phoneNumber);
   const row: PaymentRow = {
     reference,
     token_hash: hashToken(token),

@@ -1,7 +1,8 @@
 /**
  * Payment routes, mounted at /api/v1/payments. The payer's routes take the payment's
  * token in `Payment-Token`; the list is the merchant's (Bearer key). Rate limits: creations per IP,
- * actions per payment reference (an OTP cannot be brute-forced, verify cannot be hammered).
+ * actions per payment reference by its token's holder (an OTP cannot be brute-forced, verify cannot be
+ * hammered), and requests with a missing or wrong token per IP.
  */
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
@@ -30,7 +31,7 @@ import {
 import { createOpenApiApp, type AppDeps } from '../env.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { limitBody, readJsonBody } from '../http/body.ts';
-import { fieldErrors, validationFailed } from '../http/errors.ts';
+import { ApiError, fieldErrors, validationFailed } from '../http/errors.ts';
 import { requireMerchant } from '../http/merchant-auth.ts';
 import { rateLimit, type RateLimiter } from '../http/rate-limit.ts';
 import { answerIdempotently } from '../idempotency/answer.ts';
@@ -40,6 +41,7 @@ import type { PaymentService } from './service.ts';
 import { paymentStream } from './stream.ts';
 import { isPaymentReference, newPaymentReference } from './tokens.ts';
 import { withLogger } from '../logger.ts';
+import type { PaymentRow } from '../store/schema.ts';
 
 export const PAYMENT_TOKEN_HEADER = 'Payment-Token';
 
@@ -126,12 +128,25 @@ export function paymentRoutes(
 ) {
   const { config, store, clock } = deps;
   const ipOf = (c: Context) => clientIp(c, config.trustProxy);
-  const perReference = rateLimit(limiter, 'reference', (c) => {
-    const reference = c.req.param('reference');
-    return reference && isPaymentReference(reference) ? reference : undefined;
-  });
   const tokenOf = (c: Context) => c.req.header(PAYMENT_TOKEN_HEADER);
   const app = createOpenApiApp();
+
+  /**
+   * The payment the request's token opens. A missing or wrong token counts against the client's IP,
+   * never against the payment: only requests of its token's holder spend the payment's own budget, so
+   * knowing a reference (it travels in return URLs and logs) locks its payer out of nothing.
+   */
+  async function authorized(c: Context): Promise<PaymentRow> {
+    let row: PaymentRow;
+    try {
+      row = await service.authorize(c.req.param('reference') ?? '', tokenOf(c));
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) await limiter.hit('token', ipOf(c));
+      throw error;
+    }
+    await limiter.hit('reference', row.reference);
+    return row;
+  }
 
   const createPaymentRoute = createRoute({
     method: 'post',
@@ -155,7 +170,7 @@ export function paymentRoutes(
     path: '/{reference}/confirm',
     operationId: 'confirmPayment',
     summary: 'Send the OTP or customer code',
-    middleware: [perReference, limitBody(CONFIRM_BODY_LIMIT)] as const,
+    middleware: [limitBody(CONFIRM_BODY_LIMIT)] as const,
     request: { ...payerRoute.request, body: jsonBody(app, ConfirmPaymentSchema) },
     responses: {
       200: single('The payment', PaymentSchema),
@@ -204,24 +219,22 @@ export function paymentRoutes(
     })
     .openapi(confirmPaymentRoute, async (c) => {
       // The token is checked before the body is even read.
-      const row = await service.authorize(c.req.valid('param').reference, tokenOf(c));
+      const row = await authorized(c);
       const parsed = ConfirmPaymentSchema.safeParse(await readJsonBody(c));
       if (!parsed.success) throw validationFailed(fieldErrors(parsed.error));
       const payment = await service.confirm(row, parsed.data, c.get('logger'));
       return c.json({ statusCode: 200, data: payment }, 200, NO_STORE);
     })
-    .openapi({ ...cancelPaymentRoute, middleware: perReference }, async (c) => {
-      const { reference } = c.req.valid('param');
-      const payment = await service.cancelFromReturn(reference, tokenOf(c), c.get('logger'));
+    .openapi(cancelPaymentRoute, async (c) => {
+      const payment = await service.cancelFromReturn(await authorized(c), c.get('logger'));
       return c.json({ statusCode: 200, data: payment }, 200, NO_STORE);
     })
-    .openapi({ ...getPaymentRoute, middleware: perReference }, async (c) => {
-      const { reference } = c.req.valid('param');
-      const payment = await service.get(reference, tokenOf(c), c.get('logger'));
+    .openapi(getPaymentRoute, async (c) => {
+      const payment = await service.get(await authorized(c), c.get('logger'));
       return c.json({ statusCode: 200, data: payment }, 200, NO_STORE);
     })
-    .openapi({ ...followPaymentRoute, middleware: perReference }, async (c) => {
-      const row = await service.authorize(c.req.valid('param').reference, tokenOf(c));
+    .openapi(followPaymentRoute, async (c) => {
+      const row = await authorized(c);
       return paymentStream(c, withLogger(service.context, c.get('logger')), row);
     });
 }

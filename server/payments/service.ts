@@ -7,6 +7,7 @@ import type { ConfirmPayment, CreatedPayment, CreatePayment, Payment } from '../
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import { ApiError } from '../http/errors.ts';
+import type { RateLimiter } from '../http/rate-limit.ts';
 import { withLogger, type Logger } from '../logger.ts';
 import { merchantNotifier } from '../notifications/enqueue.ts';
 import type { ProviderClient } from '../provider/client.ts';
@@ -32,6 +33,7 @@ export interface PaymentServiceDeps {
   events: PaymentEvents;
   checkout: CheckoutConfigSource;
   publicUrl: string;
+  limiter: RateLimiter;
 }
 
 export type PaymentService = ReturnType<typeof createPaymentService>;
@@ -84,7 +86,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     const token = derivePaymentToken(tokenSecrets[0] ?? '', reference, grant);
     const request = withLogger(context, logger);
     const admitted = await admitPayment(
-      { ...request, checkout, locks, reservationMs: deps.config.paymentReservationMs },
+      { ...request, checkout, locks, countCharge, reservationMs: deps.config.paymentReservationMs },
       input,
       reference,
       token,
@@ -109,6 +111,9 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     if (token === undefined) throw tokenSecretGone();
     return token;
   }
+
+  // One number written with or without its `+` is one phone.
+  const countCharge = (phoneNumber: string) => deps.limiter.hit('phone', phoneNumber.replace(/^\+/, ''));
 
   /** The payment, if `token` is its token; 401 otherwise (unknown references included). */
   async function authorize(reference: string, token: string | undefined): Promise<PaymentRow> {
@@ -151,8 +156,8 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       return tokenOf(row, grant.grant);
     },
 
-    async get(reference: string, token: string | undefined, logger: Logger): Promise<Payment> {
-      const row = await authorize(reference, token);
+    /** `row` comes from `authorize`. */
+    async get(row: PaymentRow, logger: Logger): Promise<Payment> {
       return toPayment(await refreshPayment(withLogger(context, logger), row));
     },
 
@@ -164,9 +169,10 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     /**
      * The payer came back from the hosted page through its cancel URL. Only a payment still waiting on
      * that page can be cancelled; if the provider's answer got there first, the payment stays as it is.
+     * `row` comes from `authorize`.
      */
-    async cancelFromReturn(reference: string, token: string | undefined, logger: Logger): Promise<Payment> {
-      const row = await authorize(reference, token);
+    async cancelFromReturn(row: PaymentRow, logger: Logger): Promise<Payment> {
+      const { reference } = row;
       if (row.status === 'pending' && row.action === 'redirect') {
         const request = withLogger(context, logger);
         const applied = await applyObservation(request, reference, {

@@ -260,12 +260,15 @@ export interface ConsoleSessionRow {
   expires_at: number;
 }
 
-/** A rate limit's counter on PostgreSQL: `id` is `scope:key`, `count` the hits in the window from `window_start`. */
+/**
+ * A rate limit's counter on PostgreSQL: `id` is `scope:key@window_start`, `count` the hits admitted in the
+ * window from `window_start` (server/http/window-counter.ts).
+ */
 export interface RateLimitWindowRow {
   id: string;
   window_start: number;
   count: number;
-  /** The window's end: a row past it is dead and purged. */
+  /** The end of the window after this one (whose sliding estimate still weighs it): then it is purged. */
   expires_at: number;
 }
 

@@ -3,6 +3,7 @@
  * limited), and the merchant's download of it (bearer). The checks live in service.ts.
  */
 import { createRoute } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import { answer, errors, MERCHANT_ONLY, pathIds, PUBLIC, single } from '../contract/describe.ts';
 import { UploadSchema } from '../contract/schemas.ts';
 import { createOpenApiApp, type AppDeps } from '../env.ts';
@@ -10,8 +11,9 @@ import { limitBody } from '../http/body.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { ApiError, validationFailed } from '../http/errors.ts';
 import { requireMerchant } from '../http/merchant-auth.ts';
+import { rateLimit, type RateLimiter } from '../http/rate-limit.ts';
 import { attachmentDisposition, UPLOAD_TYPES } from './media.ts';
-import { assertUploadQuota, findUpload, MAX_UPLOAD_BYTES, storeUpload } from './service.ts';
+import { findUpload, MAX_UPLOAD_BYTES, storeUpload } from './service.ts';
 
 /** The file plus the multipart envelope around it (boundaries, part headers, a long file name). */
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -25,11 +27,11 @@ const createUpload = createRoute({
   operationId: 'createUpload',
   summary: 'Upload a file for a file-upload field',
   description:
-    'PNG, JPEG or PDF (read from the bytes), at most 5 MB; deleted after 1 h unless a payment uses it; a per-IP hourly quota.',
+    'PNG, JPEG or PDF (read from the bytes), at most 5 MB; deleted after 1 h unless a payment uses it; a per-IP quota counts every attempt, refused ones included.',
   security: PUBLIC,
   request: {
-    // Described, not handed to a validator: the handler counts the quota before it reads a byte, then
-    // judges the one file by its bytes.
+    // Described, not handed to a validator: the quota is counted before a byte is read, then the
+    // handler judges the one file by its bytes.
     body: {
       required: true,
       content: {
@@ -68,18 +70,23 @@ const downloadUpload = createRoute({
   },
 });
 
-export function uploadRoutes(deps: Pick<AppDeps, 'config' | 'store' | 'clock'>) {
+export function uploadRoutes(deps: Pick<AppDeps, 'config' | 'store' | 'clock'>, limiter: RateLimiter) {
   const { config } = deps;
+  const ipOf = (c: Context) => clientIp(c, config.trustProxy);
   return createOpenApiApp()
     .openapi(
       {
         ...createUpload,
-        middleware: limitBody(MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD, tooLarge),
+        // The quota is taken before the body is read, in one atomic step per attempt: a client over it
+        // costs no parsing, concurrent uploads cannot all slip under it, and a refused body (too large,
+        // not a file we take) has spent its place like a stored one.
+        middleware: [
+          rateLimit(limiter, 'upload', ipOf),
+          limitBody(MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD, tooLarge),
+        ] as const,
       },
       async (c) => {
-        const ip = clientIp(c, config.trustProxy);
-        // Counted before the body is read: a client over its quota costs no parsing.
-        await assertUploadQuota(deps, ip, config.rateLimits);
+        const ip = ipOf(c);
         let form: Record<string, unknown>;
         try {
           form = await c.req.parseBody({ all: true });

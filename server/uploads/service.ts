@@ -1,13 +1,12 @@
 /**
  * Uploads (docs/architecture.md#uploads): files a payer attaches to a custom field before paying. Stored in the
  * database (one place to back up, shared by every instance), kept one hour unless a payment uses them
- * (the payments engine then clears `expires_at`), and limited per IP so nobody turns the checkout into
- * free file hosting.
+ * (the payments engine then clears `expires_at`), and limited per IP (the `upload` rate limit, counted
+ * in routes.ts) so nobody turns the checkout into free file hosting.
  */
 import { randomBytes } from 'node:crypto';
 import type { Upload } from '../../widget/contract/index.ts';
 import type { Clock } from '../clock.ts';
-import type { RateLimits } from '../config.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Store } from '../store/database.ts';
 import type { UploadRow } from '../store/schema.ts';
@@ -15,9 +14,6 @@ import { sanitiseFileName, sniffType } from './media.ts';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const UPLOAD_TTL_MS = 60 * 60 * 1000;
-/** Per IP and hour: a payer attaches a few files; carrier NAT shares an IP among many payers. */
-export const UPLOAD_QUOTA = { max: 20, windowMs: 60 * 60 * 1000 };
-
 export interface UploadDeps {
   store: Store;
   clock: Clock;
@@ -25,33 +21,6 @@ export interface UploadDeps {
 
 /** `upl_` and 128 random bits: knowing an id is what ties an upload to a payment. */
 export const newUploadId = () => `upl_${randomBytes(16).toString('base64url')}`;
-
-/**
- * Throws 429 when `ip` has used its hourly quota; counted from the table, so every instance sees the
- * same count. `RATE_LIMITS=off` lifts it with the other limits.
- */
-export async function assertUploadQuota(deps: UploadDeps, ip: string, limits: RateLimits): Promise<void> {
-  if (limits === 'off') return;
-  const since = deps.clock.now() - UPLOAD_QUOTA.windowMs;
-  const recent = await deps.store.db
-    .selectFrom('uploads')
-    .select('created_at')
-    .where('ip', '=', ip)
-    .where('created_at', '>', since)
-    .orderBy('created_at', 'desc')
-    .limit(UPLOAD_QUOTA.max)
-    .execute();
-  const oldestCounted = recent[UPLOAD_QUOTA.max - 1];
-  if (!oldestCounted) return;
-  // Free again when the oldest of the last `max` uploads leaves the window.
-  const retryAfterSeconds = Math.max(
-    1,
-    Math.ceil((oldestCounted.created_at + UPLOAD_QUOTA.windowMs - deps.clock.now()) / 1000),
-  );
-  throw new ApiError(429, 'rate_limited', `At most ${UPLOAD_QUOTA.max} uploads an hour; try again later`, {
-    retryAfterSeconds,
-  });
-}
 
 /** Checks and stores one file; the type comes from its bytes, the name is sanitised. */
 export async function storeUpload(deps: UploadDeps, file: File, ip: string): Promise<Upload> {

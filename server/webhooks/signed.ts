@@ -28,8 +28,8 @@ export interface SignedWebhook<S extends z.ZodType> {
 }
 
 /**
- * WEBHOOK_SOURCE_IPS as hono's `ipRestriction` over our client IP (the socket's, or the first
- * X-Forwarded-For entry behind TRUST_PROXY), refusing in our envelope; null when the list is unset.
+ * WEBHOOK_SOURCE_IPS as hono's `ipRestriction` over our client IP (the socket's, or the hop TRUST_PROXY
+ * names in X-Forwarded-For), refusing in our envelope; null when the list is unset.
  */
 function sourceIpAllowlist(config: AppDeps['config']): MiddlewareHandler | null {
   const allowList = config.webhookSourceIps;

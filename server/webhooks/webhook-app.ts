@@ -40,7 +40,7 @@ export function webhookApp<S extends z.ZodType>(
     middleware: guard,
     parameters: [{ name: SIGNATURE_HEADER, in: 'header', required: true, schema: { type: 'string' } }],
     request: { body: jsonBody(app, webhook.schema) },
-    responses: { 200: single('Stored', ReceiptSchema), ...errors(400, 401, 403, 413) },
+    responses: { 200: single('Stored', ReceiptSchema), ...errors(400, 401, 403, 413, 429) },
   });
   return app.openapi(route, receive);
 }

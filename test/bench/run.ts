@@ -14,6 +14,8 @@
  * and the budgets judge each ratio's median over the rounds.
  * BENCH_BACKEND=<another checkout, built> measures that checkout's backend against this run's bare route:
  * run it on the commit before a change, alternating with this one, for the before/after figures.
+ * After the load runs, the warm link read with rate limits off and on, on SQLite and on PostgreSQL
+ * (limited-read.ts: BENCH_DATABASE_URL, else a throwaway cluster), in this checkout's code.
  */
 import { cpus, loadavg } from 'node:os';
 import {
@@ -22,6 +24,7 @@ import {
   groupCommitBudgetMs,
   groupCommitReport,
 } from './group-commit.ts';
+import { limitedReadTable, measureLimitedRead } from './limited-read.ts';
 import { runLoadInChild } from './load.ts';
 import { LIGHTHOUSE_RUNS, measurePayer, PAYER_LOADS } from './payer.ts';
 import { brotliSize, cpuPressure, localeSizes, verifyThroughput } from './probes.ts';
@@ -87,8 +90,8 @@ const watchdog = setTimeout(
     console.error('bench: took too long, giving up');
     process.exit(3);
   },
-  serverRounds * RUNS * (WARMUP_MS + DURATION_MS + 60_000) + groupCommitBudgetMs(seconds, rounds) + PAYER_MS + 90_000,
-); // 60 s: idle()'s limit
+  serverRounds * RUNS * (WARMUP_MS + DURATION_MS + 60_000) + groupCommitBudgetMs(seconds, rounds) + PAYER_MS + 150_000,
+); // 60 s: idle()'s limit; 60 s more for the limited read (a PostgreSQL cluster's start included)
 watchdog.unref();
 
 const say = (text: string) => process.stdout.write(`${text}\n`);
@@ -190,6 +193,9 @@ async function main(): Promise<number> {
       await Promise.all([bare.close(), backend.close()]);
     }
   }
+  // What rate limits cost a request on each engine (limited-read.ts): in-process, a few seconds.
+  const limitedRead = limitedReadTable(await measureLimitedRead());
+  say(`\nwarm link read, in-process, limits off and on, by engine (medians)\n${limitedRead}`);
   if (serverOnly) {
     say(`\nload runs (the last round)\n${loadTable({ runs: runs as Record<RouteKey, RunOutcome> })}`);
     const medians = Object.entries(medianRatios(roundRatios));

@@ -17,12 +17,13 @@ const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 
 const PUBLIC_ORIGIN = 'http://pay.test';
 
 /**
- * What the cases act on: the main app, and one whose per-IP limit is used up and whose webhooks come
- * from another address.
+ * What the cases act on: the main app, one whose per-IP limit is used up and whose webhooks come
+ * from another address, and one that refuses every webhook and merchant-route request (a limit of 0).
  */
 interface World {
   t: AppFixture;
   limited: AppFixture;
+  closed: AppFixture;
   uploadId: string;
   sessionId: string;
   /** A direct charge waiting for its OTP (magic suffix 02 is OTP in the sandbox's collections). */
@@ -906,6 +907,22 @@ const CASES: Case[] = [
         }),
       ),
   ],
+  ...(
+    [
+      ['paymentsWebhook', 'POST', '/webhooks/payments'],
+      ['disbursementsWebhook', 'POST', '/webhooks/disbursements'],
+      ['metrics', 'GET', '/metrics'],
+      ['consoleSession', 'GET', '/console/session'],
+      ['consoleLogout', 'POST', '/console/logout'],
+    ] as const
+  ).map(
+    ([id, method, path]): Case => [
+      id,
+      429,
+      'over its per-IP limit',
+      ({ closed }) => call(closed, method, path, { headers: MERCHANT }),
+    ],
+  ),
   [
     'paymentsWebhook',
     403,
@@ -994,6 +1011,7 @@ async function buildWorld(): Promise<World> {
   });
   // Also takes webhooks from one address only, which is not this client's.
   const limited = await startApp({ env: { RATE_LIMITS: 'ip=1/3600', WEBHOOK_SOURCE_IPS: '203.0.113.9' } });
+  const closed = await startApp({ env: { RATE_LIMITS: 'webhook=0/3600,merchant=0/3600' } });
   await call(limited, 'GET', '/healthz');
   // The one request `limited` allows from this client, used up.
   await call(limited, 'GET', '/api/v1/links/lnk_fixed_ci');
@@ -1052,6 +1070,7 @@ async function buildWorld(): Promise<World> {
   return {
     t,
     limited,
+    closed,
     uploadId,
     sessionId,
     otp,
@@ -1073,6 +1092,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await world.t.close();
   await world.limited.close();
+  await world.closed.close();
 });
 
 /**

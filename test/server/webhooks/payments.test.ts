@@ -177,7 +177,7 @@ describe('payment webhooks', () => {
   });
 
   it('honours the source-IP allowlist behind a trusted proxy', async () => {
-    t = await startApp({ env: { WEBHOOK_SOURCE_IPS: '49.12.224.228, 49.13.224.113', TRUST_PROXY: 'true' } });
+    t = await startApp({ env: { WEBHOOK_SOURCE_IPS: '49.12.224.228, 49.13.224.113', TRUST_PROXY: '2' } });
     const body = webhook('pay_ffffffffffffffffffffffffffffffff', 'success');
     const outside = await post(body, undefined, { 'x-forwarded-for': '203.0.113.9' });
     expect(outside.status).toBe(403);

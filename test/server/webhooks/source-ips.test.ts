@@ -71,7 +71,7 @@ it('takes a webhook from a socket address inside a listed CIDR range', async () 
 });
 
 it('refuses an unlisted sender before reading its body: no 413 for a huge one', async () => {
-  const app = (t = await startApp({ env: { WEBHOOK_SOURCE_IPS: '49.12.224.228', TRUST_PROXY: 'true' } }));
+  const app = (t = await startApp({ env: { WEBHOOK_SOURCE_IPS: '49.12.224.228', TRUST_PROXY: '2' } }));
   const huge = 'x'.repeat(300 * 1024);
   const res = await app.request('POST', '/webhooks/payments', huge, { 'x-forwarded-for': '203.0.113.9' });
   expect(res.status).toBe(403);
@@ -80,7 +80,7 @@ it('refuses an unlisted sender before reading its body: no 413 for a huge one', 
 
 it('reads X-Forwarded-For behind TRUST_PROXY, ranges included, and refuses what is not an address', async () => {
   const app = (t = await startApp({
-    env: { WEBHOOK_SOURCE_IPS: '2001:db8::/32, 198.51.100.0/24', TRUST_PROXY: 'true' },
+    env: { WEBHOOK_SOURCE_IPS: '2001:db8::/32, 198.51.100.0/24', TRUST_PROXY: '2' },
   }));
   const text = body(app);
   const post = (forwardedFor: string) =>
