@@ -39,7 +39,7 @@ import { IDEMPOTENCY_HEADER, readIdempotencyKey } from '../idempotency/keys.ts';
 import { listPayments, PaymentListQuerySchema } from './list.ts';
 import type { PaymentService } from './service.ts';
 import { paymentStream } from './stream.ts';
-import { isPaymentReference, newPaymentReference } from './tokens.ts';
+import { newPaymentReference } from './tokens.ts';
 import { withLogger } from '../logger.ts';
 import type { PaymentRow } from '../store/schema.ts';
 
