@@ -268,6 +268,23 @@ describe('<pay-checkout> form', () => {
     expect(control(el, 'customer.name').value).to.equal('Awa');
   });
 
+  it('a refusal for too many charges to one phone reads as a rate limit, not the server’s English', async () => {
+    const backend = new FakeBackend(config({ anonymous: false }));
+    backend.on('POST', 'payments', () =>
+      fail(429, 'rate_limited', 'Too many payment requests to this phone number; wait a few minutes'),
+    );
+    const { el } = await mount(backend);
+    await fill(el, 'customer.name', 'Awa');
+    await fill(el, 'customer.email', 'awa@example.com');
+    await fill(el, 'method.phoneNumber', '0700000000');
+    submit(el).click();
+    await oneEvent(el, 'pay-error');
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('[part="error"]')!.textContent).to.equal(
+      'Too many attempts. Wait a few minutes, then try again.',
+    );
+  });
+
   it('method picker: providers with logos (http(s) only), networks, hosted checkout', async () => {
     const checkout = config({
       hosted: true,

@@ -86,6 +86,8 @@ export const en = {
   cancelled: 'Payment cancelled. You can try again.',
   wrongCode: 'Wrong code.',
   // A checkout session (a cart) takes one payment at a time: the server refused a second one.
+  // The server's limits (a phone sent too many prompts, too many tries from one place): refused, wait.
+  rate_limited: 'Too many attempts. Wait a few minutes, then try again.',
   payment_in_progress: 'A payment for this order is already under way. Approve or finish it first, or wait for it to end before paying again.',
 };
 

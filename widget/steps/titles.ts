@@ -39,13 +39,13 @@ export function titleOf({ step, payment, config, confirming }: CheckoutState, me
 
 /**
  * A refused form's message: the server's, or, when it named fields (shown under each), one for all; a
- * second payment on a cart is refused in the payer's language.
+ * second payment on a cart and a rate limit are refused in the payer's language.
  */
 export const formError = (error: ApiError, messages: Messages): string =>
   error.fields?.length
     ? messages.fixErrors
-    : error.code === 'payment_in_progress'
-      ? messages.payment_in_progress
+    : error.code === 'payment_in_progress' || error.code === 'rate_limited'
+      ? messages[error.code]
       : error.message;
 
 /** The server refused the code itself (not the network or the provider failing): type another. */
