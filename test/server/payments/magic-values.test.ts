@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startApp, type AppFixture } from '../app-fixture.ts';
 import { confirm, created, fixedCiPayment, get, paymentRow, sandboxCharges } from './helpers.ts';
+import { submitHostedPage } from '../sandbox/hosted-page.ts';
 
 let t: AppFixture;
 afterEach(() => t.close());
@@ -117,10 +118,8 @@ describe('magic values through the widget API', () => {
     });
     const url = String(payment.redirectUrl);
     expect(url).toMatch(/^http:\/\/pay\.test\/sandbox\/checkout\/chk_/);
-    const page = await t.app.request(url.replace('http://pay.test', ''), {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'decision=approve',
+    const page = await submitHostedPage(t.app.request, url.replace('http://pay.test', ''), {
+      decision: 'approve',
     });
     expect(page.status).toBe(200);
     await t.settle();
