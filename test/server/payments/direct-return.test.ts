@@ -68,7 +68,6 @@ describe('direct charge sent to the provider page (08)', () => {
     expect((await get(t, reference, token)).json.data).toMatchObject({
       status: 'failed',
       action: 'none',
-      message: 'Declined by the payer',
       failureCode: 'declined',
     });
   });
@@ -87,7 +86,6 @@ describe('direct charge sent to the provider page (08)', () => {
     expect((await get(t, reference, token)).json.data).toMatchObject({
       status: 'failed',
       action: 'none',
-      message: 'Cancelled by the payer',
       failureCode: 'cancelled',
     });
   });

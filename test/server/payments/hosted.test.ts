@@ -76,7 +76,6 @@ describe('hosted checkout round trip', () => {
     expect(cancelled.json.data).toMatchObject({
       status: 'cancelled',
       action: 'none',
-      message: 'Cancelled on the payment page',
     });
     // The provider's own failure for the cancelled page arrives later and changes nothing.
     await t.settle();
