@@ -17,6 +17,7 @@ import type { Config } from '../server/config.ts';
 import { buildFiles } from '../server/http/build-files.ts';
 import type { Sandbox } from '../server/sandbox/app.ts';
 import { SANDBOX_PROVIDERS } from '../server/sandbox/providers.ts';
+import { withoutPersonalData } from './personal-data.ts';
 
 /**
  * This folder. `npm start` runs the server bundled into server/dist/main.js, where import.meta.url is no
@@ -217,7 +218,9 @@ export function demoRoutes(deps: DemoDeps) {
         const response = await sandboxCall(`/_admin/webhook-deliveries?${params}`);
         if (!response.ok) return sandboxFailed(c, response.status);
         const { data } = DeliveryListSchema.parse(await response.json());
-        return c.json({ statusCode: 200, data }, 200);
+        // Anyone may ask (the playground has no login): the payer is not shown to them.
+        const shown = data.map((delivery) => ({ ...delivery, body: withoutPersonalData(delivery.body) }));
+        return c.json({ statusCode: 200, data: shown }, 200);
       })
       .get('/demo/faults', async (c) => {
         const response = await sandboxCall('/_admin/faults');

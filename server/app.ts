@@ -18,7 +18,8 @@ import { refuseInvalidInput } from './contract/validation-hook.ts';
 import type { AppDeps, AppEnv } from './env.ts';
 import { livenessRoutes, readinessRoutes } from './health/routes.ts';
 import { apiCors } from './http/cors.ts';
-import { renderError } from './http/errors.ts';
+import { ApiError, renderError } from './http/errors.ts';
+import { loopbackHostCheck } from './http/host-check.ts';
 import { requestBookkeeping } from './http/request-bookkeeping.ts';
 import { RememberingRouter } from './http/router.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -59,6 +60,8 @@ export function createApp(deps: AppDeps) {
   app.use(requestId({ limitLength: 64 }));
   app.use(requestBookkeeping({ logger, metrics, consoleSessions }));
   app.use(securityHeaders);
+  const hostCheck = loopbackHostCheck(config.host, deps.publicUrl, misdirected(deps.publicUrl));
+  if (hostCheck) app.use(hostCheck);
   app.use('/api/v1/*', apiCors(config.allowedOrigins, deps.publicUrl));
   // Per client IP over everything the public reaches besides the payer's pages. Lifted limits
   // (RATE_LIMITS=off, benchmarks) leave no middleware in the chain at all.
@@ -100,3 +103,11 @@ export function createApp(deps: AppDeps) {
 }
 
 export type App = ReturnType<typeof createApp>;
+
+/** A request addressed to another host name than this loopback server's (DNS rebinding). */
+const misdirected = (publicUrl: string) => (named: string) =>
+  new ApiError(
+    403,
+    'forbidden',
+    `This server answers only on loopback names and ${new URL(publicUrl).hostname}, not ${named}; open ${publicUrl}`,
+  );

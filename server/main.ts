@@ -18,6 +18,7 @@ import { purgeIdempotencyKeys } from './idempotency/keys.ts';
 import { reconcilePayments } from './payments/reconcile.ts';
 import { flagIfPastLimit } from './payments/limit-flag.ts';
 import { createCheckoutService } from './checkout/service.ts';
+import { sandboxReturnOrigins } from './payments/return-url.ts';
 import { reconcilePayouts } from './payouts/reconcile.ts';
 import { deliverDueNotifications } from './notifications/deliver.ts';
 import { merchantNotifier } from './notifications/enqueue.ts';
@@ -79,6 +80,8 @@ async function main() {
         webhookUrl: config.sandbox.webhookUrl,
         // Callers may name only this server's own URL or an allowed origin as a webhook (against SSRF).
         webhookTargets: { ownUrl: publicUrl, origins: config.sandbox.webhookAllowlist },
+        // Its hosted page sends payers back only where this server accepts a payment's return URL.
+        returnOrigins: sandboxReturnOrigins(config.allowedOrigins, publicUrl),
         outcomeDelayMs: config.sandbox.outcomeDelayMs,
       },
       // An allowlist of webhook source addresses (WEBHOOK_SOURCE_IPS) needs a source address: a socket.

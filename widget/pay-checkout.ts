@@ -259,8 +259,13 @@ export class PayCheckout extends LitElement {
     const submit = new PaySubmitEvent(request);
     this.#dispatch(submit);
     if (submit.defaultPrevented) return;
-    // A popup must open during the click itself, or the browser blocks it.
-    if (this.popup && request.method.kind === 'hosted') this.#popup = window.open('', 'pay-checkout');
+    // A popup must open during the click itself, or the browser blocks it. Opened blank and cut loose at
+    // once: the provider's page then has no `window.opener` to reach (or navigate) this page with, while
+    // this page keeps the handle it sends the popup there with (`noopener` would give no handle).
+    if (this.popup && request.method.kind === 'hosted') {
+      const popup = (this.#popup = window.open('', 'pay-checkout'));
+      if (popup) popup.opener = null;
+    }
     this.#send({ type: 'submit' });
     void this.#create(request, config);
   };

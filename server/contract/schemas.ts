@@ -98,11 +98,12 @@ export const PaymentSchema = z
     currency: CurrencyCodeSchema,
     currencyExponent: z.int().min(0).max(4),
     message: z.string().optional().meta({
-      description: "Instructions or a failure reason in the provider's words (English); render as text.",
+      description:
+        "The current step's instructions in the provider's words (English); render as text. Absent once the payment is final: a failure's reason is `failureCode`.",
     }),
     failureCode: z.enum(FAILURE_CODES).optional().meta({
       description:
-        "With status `failed`, why, when the reason is a known one: a stable code to word in the payer's language. `insufficient_funds`: the payer's balance is too low; `declined`: the provider or the payer refused the payment; `cancelled`: the payer cancelled on the provider's page; `otp_locked`: too many wrong codes. Absent for any other failure: show `message`, or a generic text.",
+        "With status `failed`, why, when the reason is a known one: a stable code to word in the payer's language. `insufficient_funds`: the payer's balance is too low; `declined`: the provider or the payer refused the payment; `cancelled`: the payer cancelled on the provider's page; `otp_locked`: too many wrong codes. Absent for any other failure: show a generic text.",
     }),
     redirectUrl: z.string().optional(),
     bankTransfer: BankTransferSchema.optional(),
@@ -128,6 +129,10 @@ const MerchantUploadSchema = z.object({
 export const MerchantPaymentSchema = z
   .object({
     ...PaymentSchema.shape,
+    message: z.string().optional().meta({
+      description:
+        "The provider's text for the payment's last step or its failure (English), for the merchant; the payer's view leaves it out once final.",
+    }),
     createdAt: InstantSchema,
     method: z.string().meta({ description: '`direct` or `hosted`.' }),
     provider: z.string().optional().meta({ description: 'The provider slug of a direct charge.' }),

@@ -48,13 +48,20 @@ export function fieldErrors(error: ZodError): FieldError[] {
 export const validationFailed = (fields: FieldError[], message = 'The request is not valid') =>
   new ApiError(400, 'validation_failed', message, { fields });
 
-/** A provider failure as our envelope: 504 for timeouts, 503 when unreachable, 502 otherwise. */
+/**
+ * A provider failure as our envelope: 504 for timeouts, 503 when unreachable, 502 otherwise. The message
+ * is ours: the provider's own text is English written for integrators and reaches payers through the
+ * widget, so it stays with the error (`cause`) for renderError to log, for the merchant.
+ */
 export function fromProviderError(error: ProviderError): ApiError {
-  if (error.errorCode === 'Timeout') return new ApiError(504, 'provider_timeout', 'The payment provider did not answer in time');
-  if (error.status === 0 || error.status === 503) {
-    return new ApiError(503, 'provider_unavailable', 'The payment provider is unavailable; try again shortly');
-  }
-  return new ApiError(502, 'provider_error', `The payment provider refused the request: ${error.message}`);
+  const answer =
+    error.errorCode === 'Timeout'
+      ? new ApiError(504, 'provider_timeout', 'The payment provider did not answer in time')
+      : error.status === 0 || error.status === 503
+        ? new ApiError(503, 'provider_unavailable', 'The payment provider is unavailable; try again shortly')
+        : new ApiError(502, 'provider_error', 'The payment provider refused the request');
+  answer.cause = error;
+  return answer;
 }
 
 /**
@@ -79,6 +86,7 @@ export function refusingWith(
 
 export interface ErrorLogger {
   error(details: object, message: string): void;
+  warn(details: object, message: string): void;
 }
 
 /**
@@ -103,6 +111,11 @@ export function renderError(error: unknown, c: Context, { logger, requestId, met
   }
   if (apiError.status >= 500 && apiError.code === 'internal') {
     logger?.error({ err: error, requestId }, 'unexpected error');
+  }
+  // The caller reads our words; what the provider said goes to the merchant's logs.
+  if (apiError.cause instanceof ProviderError) {
+    const { errorCode, status, message } = apiError.cause;
+    logger?.warn({ requestId, provider: { errorCode, status, message } }, 'provider failure answered');
   }
   const { fields, attemptsLeft, retryAfterSeconds } = apiError.extra;
   if (retryAfterSeconds !== undefined) c.header('Retry-After', String(retryAfterSeconds));

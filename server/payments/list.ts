@@ -66,6 +66,8 @@ export async function toMerchantPayments(db: Kysely<Database>, rows: PaymentRow[
         return upload ? [{ field, ...upload }] : [];
       }),
     };
+    // The provider's own words, which the payer's view leaves out once the payment is final.
+    if (row.message) item.message = row.message;
     if (row.provider) item.provider = row.provider;
     if (row.link_id) item.link = row.link_id;
     if (row.session_id) item.session = row.session_id;

@@ -57,7 +57,9 @@ export function toPayment(row: PaymentRow): Payment {
   };
   if (row.fee !== null) payment.fee = row.fee;
   if (row.total !== null) payment.total = row.total;
-  if (row.message) payment.message = row.message;
+  // The provider's text (English, written for integrators) reaches the payer only as the instructions of
+  // a step still under way; a final payment's reason is `failureCode`, and the text stays the merchant's.
+  if (row.message && !isFinal(row.status)) payment.message = row.message;
   const failureCode = row.status === 'failed' ? failureCodeOf(row.message) : undefined;
   if (failureCode) payment.failureCode = failureCode;
   if (action === 'redirect' && row.redirect_url) payment.redirectUrl = row.redirect_url;

@@ -21,6 +21,18 @@ export function returnOrigins(
   return new Set(pageOrigins(allowedOrigins, publicUrl));
 }
 
+/**
+ * The return origins the embedded sandbox registers for its hosted page: the same ones, as a list;
+ * none (any) when any origin may embed the checkout.
+ */
+export function sandboxReturnOrigins(
+  allowedOrigins: readonly string[] | undefined,
+  publicUrl: string,
+): string[] | undefined {
+  const origins = returnOrigins(allowedOrigins, publicUrl);
+  return origins === 'any' ? undefined : [...origins];
+}
+
 /** 400 at `method.returnUrl` unless the URL is http(s) on an allowed origin. */
 export function checkReturnUrl(returnUrl: string, origins: ReturnOrigins): URL {
   let url: URL | undefined;

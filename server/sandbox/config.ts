@@ -26,6 +26,12 @@ export const SandboxConfigSchema = z.object({
       loopback: z.boolean().default(false),
     })
     .optional(),
+  /**
+   * The origins the hosted page may send a payer back to (see return-targets.ts), as a merchant registers
+   * them with a real provider; absent, any: a sandbox that only tests reach, or `npm run sandbox`, whose
+   * backend's pages it cannot know. The embedded sandbox sets its backend's page origins.
+   */
+  returnOrigins: z.array(z.string()).optional(),
   /** Time from "processing" to the final status of a charge or payout. */
   outcomeDelayMs: z.number().int().min(0).default(1000),
   /** How long a `06` charge keeps its caller waiting (longer than any client timeout). */

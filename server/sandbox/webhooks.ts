@@ -117,14 +117,18 @@ async function attempt(
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-webhook-signature': signature },
       body,
+      // A redirect is not followed: its Location could name any address, past the checks the webhook URL
+      // passed when it was given (a 307 keeps the method and the signed body). It fails the attempt.
+      redirect: 'manual',
       signal: AbortSignal.timeout(sandbox.config.webhookTimeoutMs),
     });
     // The body is irrelevant, but reading it frees the connection.
     await response.arrayBuffer().catch(() => undefined);
     const ok = response.status >= 200 && response.status < 300;
+    const redirected = response.status >= 300 && response.status < 400;
     return {
       status: response.status,
-      error: ok ? null : `HTTP ${response.status}`,
+      error: ok ? null : redirected ? `HTTP ${response.status}: redirects are not followed` : `HTTP ${response.status}`,
       durationMs: elapsed(started),
     };
   } catch (error) {

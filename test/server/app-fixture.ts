@@ -20,6 +20,7 @@ import type { FetchLike } from '../../server/provider/http.ts';
 import { createSandbox, type Sandbox } from '../../server/sandbox/app.ts';
 import { inProcessFetch, webhooksToSelf } from '../../server/sandbox/in-process.ts';
 import type { SandboxConfigInput } from '../../server/sandbox/config.ts';
+import { sandboxReturnOrigins } from '../../server/payments/return-url.ts';
 import { openStore, type Store } from '../../server/store/database.ts';
 import { TestClock } from './sandbox/fixture.ts';
 
@@ -106,8 +107,10 @@ export async function startApp(options: AppFixtureOptions = {}): Promise<AppFixt
       clientId: config.clientId,
       clientSecret: config.clientSecret,
       publicUrl: `${TEST_PUBLIC_URL}/sandbox`,
-      // As main.ts configures the embedded sandbox: webhooks only to this server's own URL.
+      // As main.ts configures the embedded sandbox: webhooks only to this server's own URL, payers sent back
+      // only to the pages this server accepts as return URLs.
       webhookTargets: { ownUrl: TEST_PUBLIC_URL, origins: [] },
+      returnOrigins: sandboxReturnOrigins(config.allowedOrigins, TEST_PUBLIC_URL),
       outcomeDelayMs: 0,
       ...options.sandbox,
     },

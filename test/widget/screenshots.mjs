@@ -42,7 +42,7 @@ const payments = {
   otp: { ...base, status: 'pending', action: 'otp', attemptsLeft: 4, expiresAt: new Date(Date.now() + 600000).toISOString() },
   processing: { ...base, status: 'processing', action: 'processing' },
   success: { ...base, status: 'success', action: 'none', paidAt: new Date().toISOString() },
-  failed: { ...base, status: 'failed', action: 'none', message: 'Insufficient funds in the mobile money wallet.' },
+  failed: { ...base, status: 'failed', action: 'none', failureCode: 'insufficient_funds' },
   'pre-otp': { ...base, status: 'pending', action: 'pre-otp', attemptsLeft: 3, message: 'Dial *144*8*1# on your phone to get a customer code, then enter it.' },
   'bank-transfer': { ...base, status: 'pending', action: 'bank-transfer', bankTransfer: { bankName: 'Sandbox Bank', accountNumber: '0123456789', accountName: 'PAY SANDBOX COLLECTIONS', expiresAt: new Date(Date.now() + 1800000).toISOString() } },
   unfinished: { ...base, status: 'pending', action: 'redirect', redirectUrl: origin + '/provider' },

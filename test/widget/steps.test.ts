@@ -250,7 +250,7 @@ describe('<pay-checkout> steps', () => {
     );
     const backend = new FakeBackend();
     backend.on('GET', 'payments/pay_ref_1', () =>
-      ok(payment({ status: 'failed', action: 'none', message: 'Cancelled by the payer' })),
+      ok(payment({ status: 'failed', action: 'none', failureCode: 'cancelled' })),
     );
     const original = location.href;
     history.replaceState(null, '', '?pay_reference=pay_ref_1');
@@ -259,7 +259,7 @@ describe('<pay-checkout> steps', () => {
       await oneEvent(el, 'pay-failed');
       await el.updateComplete;
       expect(heading(el)).to.equal('Payment failed');
-      expect(text(el)).to.contain('Cancelled by the payer');
+      expect(text(el)).to.contain('Payment cancelled. You can try again.');
       // Not the cancel marker of a hosted page: nothing is cancelled, the payment is only read.
       expect(backend.made('POST', 'payments/pay_ref_1/cancel')).to.have.length(0);
       await click(el, 'Try again');
@@ -394,12 +394,12 @@ describe('<pay-checkout> steps', () => {
   it('failed: the reason; "try again" keeps the answers, "use another number" focuses the phone', async () => {
     const { el, backend } = await paying(processing());
     await rendered(el, () => backend.streams.length === 1, 'stream');
-    backend.push(payment({ status: 'failed', action: 'none', message: 'Insufficient funds' }));
+    backend.push(payment({ status: 'failed', action: 'none', failureCode: 'insufficient_funds' }));
     const failed = await oneEvent(el, 'pay-failed');
-    expect(failed.detail.payment.message).to.equal('Insufficient funds');
+    expect(failed.detail.payment.failureCode).to.equal('insufficient_funds');
     await el.updateComplete;
     expect(heading(el)).to.equal('Payment failed');
-    expect(text(el)).to.contain('Insufficient funds').and.contain('pay_ref_1');
+    expect(text(el)).to.contain('Your balance is too low.').and.contain('pay_ref_1');
     await expect(el).to.be.accessible();
     await click(el, 'Try again');
     expect(heading(el)).to.equal('Awa Couture');

@@ -199,7 +199,10 @@ export interface Payment {
   total?: number;
   currency: string;
   currencyExponent: number;
-  /** The provider's instructions or the reason of a failure, as text, in the provider's words (English). */
+  /**
+   * The current step's instructions, in the provider's words (English); absent once the payment is final
+   * (a failure's reason is `failureCode`, the provider's text stays the merchant's).
+   */
   message?: string;
   /** With status `failed`, when the reason is one of the known ones. */
   failureCode?: FailureCode;

@@ -1,11 +1,9 @@
 /**
  * A failed or expired payment: why, its reference, and the ways to try again: with the same answers, or
- * (after a failure) with another number, its field focused. Why is our own text for the failure's code;
- * without a known code, the provider's reason while the widget speaks English (it is in English), else
- * our generic one.
+ * (after a failure) with another number, its field focused. Why is our own text for the failure's code,
+ * else our generic one: the provider's reason is written for merchants, and stays theirs.
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import { theirs } from '../i18n/index.ts';
 import { button, referenceRow, screen, summary, type StepView } from './parts.ts';
 
 const ended = (view: StepView, expired: boolean): TemplateResult => {
@@ -16,7 +14,7 @@ const ended = (view: StepView, expired: boolean): TemplateResult => {
     'error',
     expired
       ? messages.expiredText
-      : (code && messages[code]) || theirs(messages, payment.message, messages.failedText),
+      : (code && messages[code]) || messages.failedText,
     html`${summary(view, [referenceRow(view)])}${button(messages.retry, () => restart())}
     ${expired ? nothing : button(messages.otherNumber, () => restart('method.phoneNumber'), true)}`,
   );

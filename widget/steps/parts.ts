@@ -76,11 +76,19 @@ export function screen(view: StepView, tone: Tone, text: unknown, content?: unkn
   </section>`;
 }
 
-/** A link to the provider's payment page, which opens in the checkout's popup window when it has one. */
+/**
+ * A link to the provider's payment page, which opens in the checkout's popup window when it has one,
+ * never with a `window.opener` back to this page.
+ */
 export function pageLink({ payment, popup }: StepView, label: string): TemplateResult | typeof nothing {
   const page = safeUrl(payment.redirectUrl);
   return page
-    ? html`<a class="pay__button" part="submit" href=${page} target=${popup ? 'pay-checkout' : '_self'}
+    ? html`<a
+        class="pay__button"
+        part="submit"
+        href=${page}
+        target=${popup ? 'pay-checkout' : '_self'}
+        rel="noopener"
         >${label}</a
       >`
     : nothing;

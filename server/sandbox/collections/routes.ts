@@ -21,6 +21,7 @@ import { createDirectCharge } from './direct-charge.ts';
 import { createHostedCheckout } from './hosted-checkout.ts';
 import { hostedPageUrl, toCollectionTransaction, toDirectChargeResult, toVerifyResult } from './mapping.ts';
 import { settleDueCollections } from './outcomes.ts';
+import { assertReturnTarget } from '../return-targets.ts';
 import { assertWebhookTarget } from '../webhook-targets.ts';
 
 export function collectionRoutes(context: SandboxContext) {
@@ -29,6 +30,8 @@ export function collectionRoutes(context: SandboxContext) {
     .post('/payments/v1/checkouts', async (c) => {
       const request = await readBody(c, CheckoutCreateRequestSchema);
       assertWebhookTarget(context, request.webhook);
+      assertReturnTarget(context, 'redirectURL', request.redirectURL);
+      assertReturnTarget(context, 'cancelURL', request.cancelURL);
       const row = await createHostedCheckout(context, request);
       const url = hostedPageUrl(context, row);
       return c.json(
@@ -65,6 +68,7 @@ export function collectionRoutes(context: SandboxContext) {
     .post('/payments/v1/payments/direct-charge', async (c) => {
       const request = await readBody(c, DirectChargeRequestSchema);
       assertWebhookTarget(context, request.webhook);
+      assertReturnTarget(context, 'redirectURL', request.redirectURL);
       const row = await createDirectCharge(context, request, c.req.raw.signal);
       return c.json({ statusCode: 201, data: toDirectChargeResult(context, row) }, 201);
     })

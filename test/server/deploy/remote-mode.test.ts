@@ -19,6 +19,7 @@ import {
   stopAll,
   type Instance,
 } from './processes.ts';
+import { submitHostedPage } from '../sandbox/hosted-page.ts';
 
 let sandbox: Instance;
 let backend: Instance;
@@ -104,12 +105,7 @@ describe('remote mode against the sandbox process', { timeout: 40_000 }, () => {
     const page = String(payment.redirectUrl);
     expect(page.startsWith(`${sandbox.url}/`)).toBe(true);
     expect((await fetch(page)).status).toBe(200);
-    const approved = await fetch(page, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'decision=approve&provider=orange-ci',
-      redirect: 'manual',
-    });
+    const approved = await submitHostedPage(fetch, page, { decision: 'approve', provider: 'orange-ci' });
     expect(approved.status).toBe(303);
     const back = new URL(approved.headers.get('location') ?? '');
     expect(back.origin).toBe(SHOP);

@@ -5,6 +5,7 @@
 import { expect } from 'vitest';
 import { TEST_MERCHANT_KEY, type AppFixture } from '../app-fixture.ts';
 import { withToken } from '../payments/helpers.ts';
+import { submitHostedPage } from '../sandbox/hosted-page.ts';
 
 export const MERCHANT = { authorization: `Bearer ${TEST_MERCHANT_KEY}` };
 
@@ -24,19 +25,14 @@ export const sessionPayment = (session: string, phoneNumber: string) => ({
   method: { kind: 'direct', provider: 'opay-ng', network: 'opay', phoneNumber },
 });
 
-/** Submits the sandbox's provider page as the payer would; answers its status. */
+/** Submits the sandbox's provider page as the payer's browser would; answers its status. */
 export async function decideOnProviderPage(
   t: AppFixture,
   redirectUrl: string,
   decision: 'approve' | 'decline' | 'cancel',
 ): Promise<number> {
-  const form = decision === 'approve' ? 'decision=approve' : `decision=${decision}`;
-  const page = await t.app.request(redirectUrl.replace('http://pay.test', ''), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: form,
-  });
-  return page.status;
+  const send = (url: string, init?: RequestInit) => t.app.request(url.replace('http://pay.test', ''), init);
+  return (await submitHostedPage(send, redirectUrl, { decision })).status;
 }
 
 /** Cancels through our API, as the payer's return through the provider page's cancel link does. */

@@ -25,6 +25,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_WRONG_CODES } from '../../../server/payments/lifecycle.ts';
 import { freshPostgresDatabase, postgresUrl, type FreshDatabase } from '../postgres.ts';
 import { MERCHANT_AUTH, openWorld, type Answer, type Instance, type World } from './two-instance-world.ts';
+import { submitHostedPage } from '../sandbox/hosted-page.ts';
 
 /** A second success on one session, or a success past a link's limit, must carry one of these. */
 const EXCESS_FLAGS = ['duplicate', 'over_limit'];
@@ -306,11 +307,14 @@ describe.skipIf(!postgresUrl)('money invariants on two instances sharing one Pos
           const m = pick(step.payment);
           if (!m?.page) break;
           const checkoutId = new URL(m.page).pathname.split('/').at(-1) ?? '';
-          await world.sandbox.app.request(`/checkout/${checkoutId}`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/x-www-form-urlencoded' },
-            body: `decision=${step.decision}`,
-          });
+          // As the payer's browser does: open the page (its CSRF cookie and token), then decide.
+          const decided = await submitHostedPage(
+            (url, init) => world.sandbox.app.request(url, init),
+            `/checkout/${checkoutId}`,
+            { decision: step.decision },
+          );
+          // A page already decided answers 409; a refused form (403) would leave this step untested.
+          expect([200, 303, 409]).toContain(decided.status);
           if (step.back === null) break;
           // Back on the shop's page, the widget cancels after the page's cancel, else reads the payment.
           const path = `/api/v1/payments/${m.reference}${step.decision === 'cancel' ? '/cancel' : ''}`;

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startApp, type AppFixture } from '../app-fixture.ts';
 import { VERIFY_THROTTLE_MS } from '../../../server/payments/verify.ts';
 import { confirm, created, fixedCiPayment, SHOP, withToken } from './helpers.ts';
+import { submitHostedPage } from '../sandbox/hosted-page.ts';
 
 let t: AppFixture;
 beforeEach(async () => {
@@ -99,11 +100,13 @@ describe('payment event stream', () => {
       method: { ...body.method, returnUrl: `${SHOP}/checkout` },
     });
     // The payer cancels at once; the widget's read on the way back is within the throttle, so skips verify.
-    const cancelled = await t.app.request(String(payment.redirectUrl).replace('http://pay.test', ''), {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'decision=cancel',
-    });
+    const cancelled = await submitHostedPage(
+      t.app.request,
+      String(payment.redirectUrl).replace('http://pay.test', ''),
+      {
+        decision: 'cancel',
+      },
+    );
     expect(cancelled.status).toBe(303);
     const stream = await open(reference, token);
     await stream.until('"status":"pending"');

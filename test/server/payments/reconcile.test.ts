@@ -59,9 +59,9 @@ describe('reconciliation', () => {
     await t.clock.advance(10 * 60_000);
     expect(await reconcile(t)).toEqual({ ran: true, checked: 2, changed: 2 });
     expect((await get(t, lapsed.reference, lapsed.token)).json.data.status).toBe('expired');
-    expect((await get(t, lost.reference, lost.token)).json.data).toMatchObject({
-      status: 'failed',
-      message: 'The payment provider has no record of this payment; nothing was charged',
-    });
+    expect((await get(t, lost.reference, lost.token)).json.data.status).toBe('failed');
+    expect((await paymentRow(t, lost.reference)).message).toBe(
+      'The payment provider has no record of this payment; nothing was charged',
+    );
   });
 });

@@ -18,6 +18,7 @@ import {
   TEST_WEBHOOK_URL,
   type SandboxFixture,
 } from './fixture.ts';
+import { submitHostedPage } from './hosted-page.ts';
 
 interface ChargeResult {
   reference: string;
@@ -120,11 +121,7 @@ async function openPage(url: string) {
   return { status: response.status, type: response.headers.get('content-type'), html: await response.text() };
 }
 async function submitPage(url: string, fields: Record<string, string>) {
-  const response = await sandbox.sandbox.app.request(pagePath(url), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields).toString(),
-  });
+  const response = await submitHostedPage(sandbox.sandbox.app.request, pagePath(url), fields);
   return { status: response.status, location: response.headers.get('location'), html: await response.text() };
 }
 
