@@ -11,11 +11,13 @@ import { createConsoleSessions } from './console/sessions.ts';
 import { linkRoutes, sessionRoutes } from './checkout/routes.ts';
 import { createCheckoutService } from './checkout/service.ts';
 import { embedRoutes } from './embed/routes.ts';
+import { BODY_FAMILIES } from './body-limits.ts';
 import { buildOpenApiDocument } from './contract/openapi.ts';
 import { docsRoutes } from './contract/routes.ts';
 import { refuseInvalidInput } from './contract/validation-hook.ts';
 import type { AppDeps, AppEnv } from './env.ts';
 import { livenessRoutes, readinessRoutes } from './health/routes.ts';
+import { limitBodies } from './http/body.ts';
 import { apiCors } from './http/cors.ts';
 import { renderError } from './http/errors.ts';
 import { requestBookkeeping } from './http/request-bookkeeping.ts';
@@ -53,6 +55,8 @@ export function createApp(deps: AppDeps) {
   app.use('/api/v1/*', apiCors(deps.config.allowedOrigins, deps.publicUrl));
   // Lifted limits (RATE_LIMITS=off, benchmarks) leave no middleware in the chain at all.
   if (deps.config.rateLimits !== 'off') app.use('/api/v1/*', payments.ipLimit);
+  // Every body's byte limit, by route family (body-limits.ts), the demo's and later routes' included.
+  app.use(limitBodies(BODY_FAMILIES));
 
   // One sub-app per path prefix, mounted at that prefix: each owns every path under it.
   app.route('/healthz', livenessRoutes());

@@ -28,7 +28,7 @@ import {
 } from '../contract/schemas.ts';
 import { createOpenApiApp, type AppDeps } from '../env.ts';
 import { clientIp } from '../http/client-ip.ts';
-import { limitBody, readJsonBody } from '../http/body.ts';
+import { readJsonBody } from '../http/body.ts';
 import { fieldErrors, validationFailed } from '../http/errors.ts';
 import { requireMerchant } from '../http/merchant-auth.ts';
 import { rateLimit, type RateLimiter } from '../http/rate-limit.ts';
@@ -41,9 +41,6 @@ import { isPaymentReference } from './tokens.ts';
 import { withLogger } from '../logger.ts';
 
 export const PAYMENT_TOKEN_HEADER = 'Payment-Token';
-/** Fifty answers of up to 5,000 characters fit; anything bigger is not a payment form. */
-const CREATE_BODY_LIMIT = 1024 * 1024;
-const CONFIRM_BODY_LIMIT = 4 * 1024;
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
@@ -130,7 +127,7 @@ export function paymentRoutes(
     summary: 'Start a payment',
     security: PUBLIC,
     parameters: [IDEMPOTENCY_KEY],
-    middleware: [rateLimit(limiter, 'create', ipOf), limitBody(CREATE_BODY_LIMIT)] as const,
+    middleware: rateLimit(limiter, 'create', ipOf),
     request: { body: jsonBody(app, CreatePaymentSchema) },
     responses: {
       201: replayable(single('The payment and its token (returned once)', CreatedPaymentSchema)),
@@ -144,7 +141,7 @@ export function paymentRoutes(
     path: '/{reference}/confirm',
     operationId: 'confirmPayment',
     summary: 'Send the OTP or customer code',
-    middleware: [perReference, limitBody(CONFIRM_BODY_LIMIT)] as const,
+    middleware: perReference,
     request: { ...payerRoute.request, body: jsonBody(app, ConfirmPaymentSchema) },
     responses: {
       200: single('The payment', PaymentSchema),

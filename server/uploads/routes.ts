@@ -6,17 +6,12 @@ import { createRoute } from '@hono/zod-openapi';
 import { answer, errors, MERCHANT_ONLY, pathIds, PUBLIC, single } from '../contract/describe.ts';
 import { UploadSchema } from '../contract/schemas.ts';
 import { createOpenApiApp, type AppDeps } from '../env.ts';
-import { limitBody } from '../http/body.ts';
 import { clientIp } from '../http/client-ip.ts';
-import { ApiError, validationFailed } from '../http/errors.ts';
+import { readFormBody } from '../http/body.ts';
+import { ApiError, ClientClosedRequest, validationFailed } from '../http/errors.ts';
 import { requireMerchant } from '../http/merchant-auth.ts';
 import { attachmentDisposition, UPLOAD_TYPES } from './media.ts';
-import { assertUploadQuota, findUpload, MAX_UPLOAD_BYTES, storeUpload } from './service.ts';
-
-/** The file plus the multipart envelope around it (boundaries, part headers, a long file name). */
-const MULTIPART_OVERHEAD = 64 * 1024;
-
-const tooLarge = () => new ApiError(413, 'payload_too_large', 'The file is larger than 5 MB');
+import { assertUploadQuota, findUpload, storeUpload } from './service.ts';
 
 const createUpload = createRoute({
   method: 'post',
@@ -72,19 +67,16 @@ export function uploadRoutes(deps: Pick<AppDeps, 'config' | 'store' | 'clock'>) 
   const { config } = deps;
   return createOpenApiApp()
     .openapi(
-      {
-        ...createUpload,
-        middleware: limitBody(MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD, tooLarge),
-      },
+      createUpload,
       async (c) => {
         const ip = clientIp(c, config.trustProxy);
         // Counted before the body is read: a client over its quota costs no parsing.
         await assertUploadQuota(deps, ip, config.rateLimits);
         let form: Record<string, unknown>;
         try {
-          form = await c.req.parseBody({ all: true });
+          form = await readFormBody(c, { all: true });
         } catch (error) {
-          if (error instanceof ApiError) throw error;
+          if (error instanceof ApiError || error instanceof ClientClosedRequest) throw error;
           throw validationFailed(
             [{ path: 'file', message: 'send multipart/form-data with one file' }],
             'The upload is not valid multipart',

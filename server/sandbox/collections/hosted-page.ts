@@ -5,6 +5,7 @@
  */
 import { Hono } from 'hono';
 import { html } from 'hono/html';
+import { readFormBody } from '../../http/body.ts';
 import type { SandboxTransactionRow } from '../../store/schema.ts';
 import type { SandboxContext } from '../context.ts';
 import { SANDBOX_PROVIDERS, findProvider } from '../providers.ts';
@@ -26,7 +27,7 @@ export function hostedPageRoutes(context: SandboxContext) {
     .post('/:checkoutId', async (c) => {
       const row = await byCheckoutId(c.req.param('checkoutId'));
       if (!row) return c.html(page('Payment not found', html`<p>This checkout does not exist.</p>`), 404);
-      const form = await c.req.parseBody();
+      const form = await readFormBody(c);
       const decision = String(form.decision ?? '');
       if (!(decision in DECISIONS)) return c.html(page('Sandbox checkout', html`<p>Unknown choice.</p>`), 400);
       if (row.status !== 'pending') return c.html(page('Sandbox checkout', finalNote(row)), 409);
