@@ -2,10 +2,12 @@
  * The Node entry: configuration, store, the embedded sandbox and the demo site beside it, listen,
  * schedules, graceful shutdown. Everything else is in createApp, which tests use without any of this.
  */
+import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { mountDemo } from '../demo/server.ts';
 import { createApp, type App } from './app.ts';
 import { answerClientErrors } from './http/client-error.ts';
+import { applyServerLimits } from './http/server-limits.ts';
 import { systemClock } from './clock.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createLogger } from './logger.ts';
@@ -59,6 +61,7 @@ async function main() {
     port: config.port,
     hostname: config.host,
   });
+  applyServerLimits(server as Server, config.server);
   await answerClientErrors(server);
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const address = server.address();

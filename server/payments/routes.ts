@@ -37,6 +37,7 @@ import { IDEMPOTENCY_HEADER, readIdempotencyKey } from '../idempotency/keys.ts';
 import { listPayments, PaymentListQuerySchema } from './list.ts';
 import type { PaymentService } from './service.ts';
 import { paymentStream } from './stream.ts';
+import { createStreamSlots } from './stream-slots.ts';
 import { isPaymentReference } from './tokens.ts';
 import { withLogger } from '../logger.ts';
 
@@ -117,6 +118,7 @@ export function paymentRoutes(
     return reference && isPaymentReference(reference) ? reference : undefined;
   });
   const tokenOf = (c: Context) => c.req.header(PAYMENT_TOKEN_HEADER);
+  const streamSlots = createStreamSlots(config.eventStreams);
   const app = createOpenApiApp();
 
   const createPaymentRoute = createRoute({
@@ -193,6 +195,8 @@ export function paymentRoutes(
     })
     .openapi({ ...followPaymentRoute, middleware: perReference }, async (c) => {
       const row = await service.authorize(c.req.valid('param').reference, tokenOf(c));
-      return paymentStream(c, withLogger(service.context, c.get('logger')), row);
+      // Counted once the token checks out: a stranger cannot use up a payer's slots.
+      const release = streamSlots.take(row.reference, ipOf(c));
+      return paymentStream(c, withLogger(service.context, c.get('logger')), row, release);
     });
 }
