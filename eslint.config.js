@@ -12,4 +12,19 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
   },
+  {
+    // A request body is read only through server/http/body.ts, which applies its byte limit first.
+    files: ['server/**/*.ts', 'demo/**/*.ts'],
+    ignores: ['server/http/body.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "MemberExpression[object.property.name='req'][property.name=/^(json|text|parseBody|arrayBuffer|formData|blob)$/]",
+          message: 'Read bodies with readBodyBytes/readJsonBody/readFormBody (server/http/body.ts): they apply the limit.',
+        },
+      ],
+    },
+  },
 );

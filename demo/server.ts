@@ -14,6 +14,7 @@ import { Hono, type Context, type Env } from 'hono';
 import { compress } from 'hono/compress';
 import { z } from 'zod';
 import type { Config } from '../server/config.ts';
+import { readBodyBytes, strictUtf8 } from '../server/http/body.ts';
 import { buildFiles } from '../server/http/build-files.ts';
 import type { Sandbox } from '../server/sandbox/app.ts';
 import { SANDBOX_PROVIDERS } from '../server/sandbox/providers.ts';
@@ -107,6 +108,16 @@ const DeliveryListSchema = z.object({
 const validationFailed = (c: Context, message: string) =>
   c.json({ statusCode: 400, error: { code: 'validation_failed', message } }, 400);
 
+/** The body as JSON, or null when it is not; read under the app's body limit, whose 413 goes out as is. */
+async function jsonOrNull(c: Context): Promise<unknown> {
+  const bytes = await readBodyBytes(c);
+  try {
+    return JSON.parse(strictUtf8.decode(bytes)) as unknown;
+  } catch {
+    return null;
+  }
+}
+
 const sandboxFailed = (c: Context, status: number) =>
   c.json(
     { statusCode: 502, error: { code: 'provider_unavailable', message: `The sandbox answered ${status}` } },
@@ -177,7 +188,7 @@ export function demoRoutes(deps: DemoDeps) {
         serveStatic({ root: PUBLIC_DIR, rewriteRequestPath: (path) => path.replace(/^\/demo/, '') }),
       )
       .post('/demo/sessions', async (c) => {
-        const cart = CartSchema.safeParse(await c.req.json().catch(() => null));
+        const cart = CartSchema.safeParse(await jsonOrNull(c));
         if (!cart.success) return validationFailed(c, 'Unknown product');
         // The price comes from the merchant's catalogue, on the server: the browser cannot change it.
         const response = await send(`${deps.publicUrl}/api/v1/sessions`, {
@@ -228,7 +239,7 @@ export function demoRoutes(deps: DemoDeps) {
         return c.json(await response.json(), 200);
       })
       .put('/demo/faults', async (c) => {
-        const body = FaultScenarioSchema.safeParse(await c.req.json().catch(() => null));
+        const body = FaultScenarioSchema.safeParse(await jsonOrNull(c));
         if (!body.success) return validationFailed(c, 'Unknown scenario');
         const response = await sandboxCall('/_admin/faults', {
           method: 'PUT',

@@ -12,11 +12,13 @@ import { createConsoleSessions } from './console/sessions.ts';
 import { linkRoutes, sessionRoutes } from './checkout/routes.ts';
 import { createCheckoutService } from './checkout/service.ts';
 import { embedRoutes } from './embed/routes.ts';
+import { BODY_FAMILIES } from './body-limits.ts';
 import { buildOpenApiDocument } from './contract/openapi.ts';
 import { docsRoutes } from './contract/routes.ts';
 import { refuseInvalidInput } from './contract/validation-hook.ts';
 import type { AppDeps, AppEnv } from './env.ts';
 import { livenessRoutes, readinessRoutes } from './health/routes.ts';
+import { limitBodies } from './http/body.ts';
 import { apiCors } from './http/cors.ts';
 import { ApiError, renderError } from './http/errors.ts';
 import { loopbackHostCheck } from './http/host-check.ts';
@@ -72,6 +74,8 @@ export function createApp(deps: AppDeps) {
     app.use('/console/session', rateLimit(limiter, 'merchant', ipOf));
     app.use('/console/logout', rateLimit(limiter, 'merchant', ipOf));
   }
+  // Every body's byte limit, by route family (body-limits.ts), the demo's and later routes' included.
+  app.use(limitBodies(BODY_FAMILIES));
 
   // One sub-app per path prefix, mounted at that prefix: each owns every path under it.
   app.route('/healthz', livenessRoutes());

@@ -215,6 +215,16 @@ const optionalText = z
   .optional()
   .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
 
+/** A whole number of at least 1 (a count of connections or streams). */
+const count = (fallback: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.int().min(1, 'must be at least 1'))
+    .optional()
+    .transform((value) => value ?? fallback);
+
 const milliseconds = (fallback: number) =>
   z
     .string()
@@ -326,6 +336,13 @@ const EnvSchema = z
       .string()
       .optional()
       .transform((text, ctx) => (text === undefined ? [] : parseWebhookAllowlist(text, ctx))),
+    EVENT_STREAMS_PER_PAYMENT: count(5),
+    EVENT_STREAMS_PER_IP: count(20),
+    MAX_CONNECTIONS: count(4096),
+    REQUEST_TIMEOUT_MS: milliseconds(120_000).pipe(z.int().min(1, 'must be at least 1')),
+    HEADERS_TIMEOUT_MS: milliseconds(10_000).pipe(z.int().min(1, 'must be at least 1')),
+    KEEP_ALIVE_TIMEOUT_MS: milliseconds(5_000),
+    SHUTDOWN_DEADLINE_MS: milliseconds(10_000).pipe(z.int().min(1, 'must be at least 1')),
     SQLITE_SYNCHRONOUS: z.enum(['full', 'normal']).default('full'),
     SQLITE_GROUP_COMMIT: z.enum(['on', 'off']).default('on'),
   })
@@ -361,6 +378,14 @@ const EnvSchema = z
           `must be more than ${slowest} ms: a creating request may wait on ${providerCallsPerCreate} provider ` +
           `attempts of up to PROVIDER_TIMEOUT_MS (${env.PROVIDER_TIMEOUT_MS} ms) each, and a retry must not ` +
           'take over a request that is still waiting',
+      });
+    }
+    // Node refuses a headers timeout above the request timeout: say so here, naming both.
+    if (env.HEADERS_TIMEOUT_MS > env.REQUEST_TIMEOUT_MS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['HEADERS_TIMEOUT_MS'],
+        message: `is ${env.HEADERS_TIMEOUT_MS}, above REQUEST_TIMEOUT_MS (${env.REQUEST_TIMEOUT_MS}): the headers are part of the request`,
       });
     }
     // Unsigned notifications would be worthless to the merchant: a URL needs its secret.
@@ -448,6 +473,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     /** How old a non-final payment must be before reconciliation verifies it (younger: still in its request). */
     reconcileMinAgeMs: value.RECONCILE_MIN_AGE_MS,
     logLevel: value.LOG_LEVEL,
+    /** Open payment event streams allowed at once, per payment and per client IP, on this instance. */
+    eventStreams: { perPayment: value.EVENT_STREAMS_PER_PAYMENT, perIp: value.EVENT_STREAMS_PER_IP },
+    /** The Node server's own limits (server/http/server-limits.ts). */
+    server: {
+      maxConnections: value.MAX_CONNECTIONS,
+      requestTimeoutMs: value.REQUEST_TIMEOUT_MS,
+      headersTimeoutMs: value.HEADERS_TIMEOUT_MS,
+      keepAliveTimeoutMs: value.KEEP_ALIVE_TIMEOUT_MS,
+    },
+    /** After SIGTERM, how long the graceful shutdown may take before the process exits anyway. */
+    shutdownDeadlineMs: value.SHUTDOWN_DEADLINE_MS,
     sandbox: {
       outcomeDelayMs: value.SANDBOX_OUTCOME_DELAY_MS,
       webhookUrl: value.SANDBOX_WEBHOOK_URL,

@@ -9,7 +9,7 @@
  * Why not an AsyncLocalStorage scope the logger reads: on Node 20 it turns on async hooks that tax every
  * promise of every request, measured at 12 to 16% of a payment's or a webhook's server CPU.
  */
-import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
+import { pino, symbols, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 
 export type { Logger };
 
@@ -53,6 +53,41 @@ export function loggerOptions(level: string): LoggerOptions {
 
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   return destination ? pino(loggerOptions(level), destination) : pino(loggerOptions(level));
+}
+
+/**
+ * What stdout's writer (pino's sonic-boom) offers for the last lines before an exit. sonic-boom retries a
+ * full pipe (EAGAIN) without end unless `maxWriteRetries` is set, 100 ms apart; a gone reader (EPIPE)
+ * throws, since sonic-boom 5 (4.2 retried that forever too, and the exit never came).
+ */
+interface ExitFlushable {
+  flushSync(): void;
+  destroy(): void;
+  maxWriteRetries: number;
+}
+
+/** A reader that stopped reading gets this many retries, 100 ms apart, for the last lines: 3 s. */
+const EXIT_WRITE_RETRIES = 30;
+
+/**
+ * Writes the lines still queued, just before `process.exit`, so that pino's own flush at exit finds
+ * nothing left: when stdout's reader is gone or stalled, the lines are dropped and the exit goes on.
+ */
+export function flushBeforeExit(logger: Logger): void {
+  const stream = (logger as unknown as Record<symbol, unknown>)[symbols.streamSym];
+  if (!isExitFlushable(stream)) return;
+  stream.maxWriteRetries = EXIT_WRITE_RETRIES;
+  try {
+    stream.flushSync();
+  } catch {
+    // Nobody can read them: a destroyed stream is skipped by pino's flush at exit.
+    stream.destroy();
+  }
+}
+
+function isExitFlushable(stream: unknown): stream is ExitFlushable {
+  const candidate = stream as Partial<ExitFlushable> | null;
+  return typeof candidate?.flushSync === 'function' && typeof candidate.destroy === 'function';
 }
 
 /** A copy of a long-lived context whose lines carry the request's id. */

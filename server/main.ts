@@ -2,13 +2,15 @@
  * The Node entry: configuration, store, the embedded sandbox and the demo site beside it, listen,
  * schedules, graceful shutdown. Everything else is in createApp, which tests use without any of this.
  */
+import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { mountDemo } from '../demo/server.ts';
 import { createApp, type App } from './app.ts';
 import { answerClientErrors } from './http/client-error.ts';
+import { applyServerLimits } from './http/server-limits.ts';
 import { systemClock } from './clock.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { createLogger } from './logger.ts';
+import { createLogger, flushBeforeExit } from './logger.ts';
 import { createProviderClient } from './provider/client.ts';
 import { createSandbox, type Sandbox } from './sandbox/app.ts';
 import { inProcessFetch, webhooksToSelf } from './sandbox/in-process.ts';
@@ -62,6 +64,7 @@ async function main() {
     port: config.port,
     hostname: config.host,
   });
+  applyServerLimits(server as Server, config.server);
   await answerClientErrors(server);
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const address = server.address();
@@ -193,11 +196,42 @@ async function main() {
     'pay-checkout listening',
   );
 
+  /** Logs what is left, then exits: the one way out, so no queued log line can hold the exit up. */
+  const exit = (code: number) => {
+    flushBeforeExit(logger);
+    process.exit(code);
+  };
   let stopping = false;
+  // Each step of the shutdown still running, by name, for the deadline's log line.
+  const stillOpen = new Set<string>();
+  const step = async <T>(name: string, work: Promise<T> | T) => {
+    stillOpen.add(name);
+    try {
+      return await work;
+    } finally {
+      stillOpen.delete(name);
+    }
+  };
   const shutdown = async (signal: string) => {
-    if (stopping) return;
+    if (stopping) {
+      // A second signal: the operator means it.
+      logger.warn({ signal, stillOpen: [...stillOpen] }, 'second signal during shutdown: exiting now');
+      exit(1);
+      return;
+    }
     stopping = true;
-    logger.info({ signal }, 'shutting down');
+    logger.info({ signal, deadlineMs: config.shutdownDeadlineMs }, 'shutting down');
+    // Whatever holds the shutdown up (a request that never ends, a database that does not answer), the
+    // process ends before the orchestrator's SIGKILL: non-zero, since the work in flight was cut.
+    setTimeout(() => {
+      server.getConnections((_error, connections) => {
+        logger.error(
+          { stillOpen: [...stillOpen], connections, deadlineMs: config.shutdownDeadlineMs },
+          'shutdown deadline passed: exiting with work still open',
+        );
+        exit(1);
+      });
+    }, config.shutdownDeadlineMs);
     clearInterval(tick);
     clearInterval(reconcileTimer);
     clearInterval(notifyTimer);
@@ -206,13 +240,13 @@ async function main() {
     // Stop accepting, end the payment streams (open for up to 30 minutes, they would hold the close up
     // until a SIGKILL), let in-flight requests finish, then close the database.
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    await events.close();
-    await closed;
-    await reconciling;
-    await notifying;
-    await purging;
-    await store.close();
-    process.exit(0);
+    await step('event streams', events.close());
+    await step('requests in flight', closed);
+    await step('reconciliation', reconciling);
+    await step('notifications', notifying);
+    await step('retention purge', purging);
+    await step('database', store.close());
+    exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -22,16 +22,12 @@ import {
 } from '../contract/describe.ts';
 import { CheckoutConfigSchema, CreatedSessionSchema, CreateSessionSchema } from '../contract/schemas.ts';
 import { createOpenApiApp, type AppDeps } from '../env.ts';
-import { limitBody } from '../http/body.ts';
 import { readJson } from '../http/input.ts';
 import { requireMerchant } from '../http/merchant-auth.ts';
 import type { MerchantRoutes } from '../merchant/routes.ts';
 import { assertPayable } from './availability.ts';
 import type { CheckoutService } from './service.ts';
 import { createSession } from './sessions.ts';
-
-/** A session body is a few hundred bytes; 64 kB leaves room for metadata and refuses floods early. */
-const SESSION_BODY_LIMIT = 64 * 1024;
 
 // The config carries `remaining`, which moves with every payment: no shared cache may keep it.
 const NO_STORE = { 'Cache-Control': 'no-store' };
@@ -107,8 +103,8 @@ export function sessionRoutes(deps: Pick<AppDeps, 'config' | 'store' | 'clock'>,
     operationId: 'createSession',
     summary: 'Create a checkout session',
     security: MERCHANT_ONLY,
-    // The key is checked before a byte of the body is read.
-    middleware: [requireMerchant(config.merchantApiKeys), limitBody(SESSION_BODY_LIMIT)] as const,
+    // The key is checked before the body is read (a declared length is judged before, by createApp).
+    middleware: requireMerchant(config.merchantApiKeys),
     request: { body: jsonBody(app, CreateSessionSchema) },
     responses: {
       201: single('The session', CreatedSessionSchema),

@@ -18,13 +18,15 @@ import { z } from 'zod';
 import { InstantSchema } from '../contract/common.ts';
 import { bare, errors, PUBLIC, single } from '../contract/describe.ts';
 import { createOpenApiApp, type AppDeps } from '../env.ts';
+import { readBodyBytes } from '../http/body.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { CONSOLE_COOKIE, CONSOLE_SESSION_MS, isSameOrigin, type ConsoleSessions } from './sessions.ts';
 import { ApiError, refusingWith } from '../http/errors.ts';
 import type { RateLimiter } from '../http/rate-limit.ts';
 import { isMerchantKey } from '../http/merchant-auth.ts';
 
-const FORM_LIMIT_BYTES = 4096;
+/** Lenient: bytes that are not UTF-8 become U+FFFD, and such a key is simply wrong. */
+const formText = new TextDecoder();
 
 const consoleRoute = { tags: ['Merchant'] };
 const redirect = (description: string) =>
@@ -52,7 +54,7 @@ const login = createRoute({
     303: redirect(
       'To /console with an HttpOnly, SameSite=Strict session cookie (8 h); a wrong key to /console?error=1 without a cookie',
     ),
-    ...errors(403, 429),
+    ...errors(403, 413, 429),
   },
 });
 
@@ -98,15 +100,12 @@ export function consoleRoutes(
   return createOpenApiApp()
     .openapi({ ...login, middleware: fromOurPages }, async (c) => {
       await limiter.hit('login', clientIp(c, config.trustProxy));
-      const length = Number(c.req.header('content-length') ?? 0);
       const urlencoded = /^application\/x-www-form-urlencoded\s*(;|$)/i.test(
         c.req.header('content-type') ?? '',
       );
-      let apiKey = '';
-      if (urlencoded && length <= FORM_LIMIT_BYTES) {
-        const text = await c.req.text();
-        if (text.length <= FORM_LIMIT_BYTES) apiKey = new URLSearchParams(text).get('apiKey') ?? '';
-      }
+      // The form's size is createApp's limit (a few kB); anything else in it is a wrong key.
+      const form = urlencoded ? formText.decode(await readBodyBytes(c)) : '';
+      const apiKey = new URLSearchParams(form).get('apiKey') ?? '';
       if (!isMerchantKey(apiKey, config.merchantApiKeys)) {
         c.get('logger').warn({ ip: clientIp(c, config.trustProxy) }, 'console login refused');
         return c.redirect('/console?error=1', 303);

@@ -30,7 +30,7 @@ import {
 } from '../contract/schemas.ts';
 import { createOpenApiApp, type AppDeps } from '../env.ts';
 import { clientIp } from '../http/client-ip.ts';
-import { limitBody, readJsonBody } from '../http/body.ts';
+import { readJsonBody } from '../http/body.ts';
 import { ApiError, fieldErrors, validationFailed } from '../http/errors.ts';
 import { requireMerchant } from '../http/merchant-auth.ts';
 import { rateLimit, type RateLimiter } from '../http/rate-limit.ts';
@@ -39,6 +39,7 @@ import { IDEMPOTENCY_HEADER, readIdempotencyKey } from '../idempotency/keys.ts';
 import { listPayments, PaymentListQuerySchema } from './list.ts';
 import type { PaymentService } from './service.ts';
 import { paymentStream } from './stream.ts';
+import { createStreamSlots } from './stream-slots.ts';
 import { newPaymentReference } from './tokens.ts';
 import { withLogger } from '../logger.ts';
 import type { PaymentRow } from '../store/schema.ts';
@@ -54,9 +55,6 @@ function payerClient(input: CreatePayment, userAgent: string | undefined): strin
   const checkout = input.link !== undefined ? `link:${input.link}` : `session:${input.session ?? ''}`;
   return `${checkout}\nua:${userAgent ?? ''}`;
 }
-/** Fifty answers of up to 5,000 characters fit; anything bigger is not a payment form. */
-const CREATE_BODY_LIMIT = 1024 * 1024;
-const CONFIRM_BODY_LIMIT = 4 * 1024;
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
@@ -129,6 +127,7 @@ export function paymentRoutes(
   const { config, store, clock } = deps;
   const ipOf = (c: Context) => clientIp(c, config.trustProxy);
   const tokenOf = (c: Context) => c.req.header(PAYMENT_TOKEN_HEADER);
+  const streamSlots = createStreamSlots(config.eventStreams);
   const app = createOpenApiApp();
 
   /**
@@ -156,7 +155,7 @@ export function paymentRoutes(
     summary: 'Start a payment',
     security: PUBLIC,
     parameters: [IDEMPOTENCY_KEY],
-    middleware: [rateLimit(limiter, 'create', ipOf), limitBody(CREATE_BODY_LIMIT)] as const,
+    middleware: rateLimit(limiter, 'create', ipOf),
     request: { body: jsonBody(app, CreatePaymentSchema) },
     responses: {
       201: replayable(single('The payment and its token (returned once)', CreatedPaymentSchema)),
@@ -170,7 +169,6 @@ export function paymentRoutes(
     path: '/{reference}/confirm',
     operationId: 'confirmPayment',
     summary: 'Send the OTP or customer code',
-    middleware: [limitBody(CONFIRM_BODY_LIMIT)] as const,
     request: { ...payerRoute.request, body: jsonBody(app, ConfirmPaymentSchema) },
     responses: {
       200: single('The payment', PaymentSchema),
@@ -235,6 +233,8 @@ export function paymentRoutes(
     })
     .openapi(followPaymentRoute, async (c) => {
       const row = await authorized(c);
-      return paymentStream(c, withLogger(service.context, c.get('logger')), row);
+      // Counted once the token checks out: a stranger cannot use up a payer's slots.
+      const release = streamSlots.take(row.reference, ipOf(c));
+      return paymentStream(c, withLogger(service.context, c.get('logger')), row, release);
     });
 }

@@ -17,7 +17,13 @@ export const HEARTBEAT_MS = 15_000;
 /** Long enough for any payer step; a stream left open by a vanished client still ends. */
 export const MAX_STREAM_MS = 30 * 60_000;
 
-export function paymentStream(c: Context, context: VerifyContext, first: PaymentRow): Response {
+/** `release` frees the stream's slot (stream-slots.ts) once it has ended, however it ends. */
+export function paymentStream(
+  c: Context,
+  context: VerifyContext,
+  first: PaymentRow,
+  release: () => void = () => undefined,
+): Response {
   c.header('X-Accel-Buffering', 'no'); // nginx: pass events through as they come
   return streamSSE(c, async (stream) => {
     const gone = new AbortController();
@@ -37,6 +43,7 @@ export function paymentStream(c: Context, context: VerifyContext, first: Payment
     } finally {
       closing.removeEventListener('abort', end);
       changes.close();
+      release();
     }
   });
 }

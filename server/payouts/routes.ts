@@ -21,7 +21,7 @@ import {
   single,
 } from '../contract/describe.ts';
 import { PayoutSchema } from '../contract/schemas.ts';
-import { limitBody, readJsonBody } from '../http/body.ts';
+import { readJsonBody } from '../http/body.ts';
 import { fieldErrors, validationFailed } from '../http/errors.ts';
 import { requireMerchant } from '../http/merchant-auth.ts';
 import type { Logger } from '../logger.ts';
@@ -40,7 +40,6 @@ import { newPayoutReference } from './repository.ts';
 import type { Database } from '../store/schema.ts';
 import type { PayoutService } from './service.ts';
 
-const BODY_LIMIT = 8 * 1024;
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
 export const ValidateRecipientBodySchema = z
@@ -136,7 +135,6 @@ export function payoutRoutes(
 ) {
   const { clock } = deps;
   const merchant = requireMerchant(deps.merchantApiKeys);
-  const limit = limitBody(BODY_LIMIT);
   const service = (c: Context<AppEnv>) => serviceFor(c.get('logger'));
 
   const app = createOpenApiApp();
@@ -147,7 +145,7 @@ export function payoutRoutes(
     path: '/recipients/validate',
     operationId: 'validateRecipient',
     summary: 'Validate a payout recipient',
-    middleware: [merchant, limit] as const,
+    middleware: merchant,
     request: { body: jsonBody(app, ValidateRecipientBodySchema) },
     responses: {
       201: single('The validated recipient, with its id', RecipientAnswer),
@@ -162,7 +160,7 @@ export function payoutRoutes(
     operationId: 'createPayout',
     summary: 'Pay out',
     parameters: [IDEMPOTENCY_KEY],
-    middleware: [merchant, limit] as const,
+    middleware: merchant,
     request: { body: jsonBody(app, CreatePayoutBodySchema) },
     responses: {
       201: replayable(single('The payout', PayoutSchema)),

@@ -20,7 +20,7 @@ import { notFound, renderSandboxError, SandboxError } from './errors.ts';
 import { hostedPageRoutes } from './collections/hosted-page.ts';
 import { paymentLinkRoutes } from './links/routes.ts';
 import { seedSandbox } from './seed.ts';
-import { limitSandboxBody } from './validate.ts';
+import { limitSandboxBodies } from './validate.ts';
 import { deliverDue } from './webhooks.ts';
 
 export interface SandboxDeps {
@@ -48,14 +48,14 @@ export async function createSandbox(deps: SandboxDeps) {
   const api = new Hono()
     .use(requireClientCredentials(context))
     .use(injectFaults(context))
-    // POSTs only: on a GET, bodyLimit's look at the body would build a whole Request for nothing.
-    .post('*', limitSandboxBody())
     .route('/', paymentLinkRoutes(context))
     .route('/', collectionRoutes(context))
     .route('/', disbursementRoutes(context))
     .route('/_admin', adminRoutes(context));
 
   const app = new Hono()
+    // Every body, the hosted page's form included, before anything reads it.
+    .use(limitSandboxBodies())
     // Browser-facing pages carry no credentials: the hosted checkout and the logos.
     .route('/assets', assetRoutes(context))
     .route('/checkout', hostedPageRoutes(context))

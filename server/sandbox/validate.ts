@@ -4,7 +4,7 @@
  */
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { limitBody, readBodyBytes, strictUtf8 } from '../http/body.ts';
+import { limitBodies, readBodyBytes, strictUtf8 } from '../http/body.ts';
 import { repeatedQueryKeys } from '../http/input.ts';
 import { describeZodError, validationError } from './errors.ts';
 
@@ -31,11 +31,18 @@ async function readJson(c: Context): Promise<unknown> {
   }
 }
 
-/** In front of the routes that take a body: over the limit is a ValidationError, as the provider answers. */
-export const limitSandboxBody = () =>
-  limitBody(SANDBOX_BODY_LIMIT, () =>
-    validationError(`Request body must be at most ${SANDBOX_BODY_LIMIT} bytes`),
-  );
+/**
+ * In front of every sandbox route, the hosted page's form included: over the limit is a
+ * ValidationError, as the provider answers.
+ */
+export const limitSandboxBodies = () =>
+  limitBodies([
+    {
+      path: '/*',
+      maxSize: SANDBOX_BODY_LIMIT,
+      tooLarge: () => validationError(`Request body must be at most ${SANDBOX_BODY_LIMIT} bytes`),
+    },
+  ]);
 
 /** A query with each key at most once (as our own lists: never a silent pick of one value), by `schema`. */
 export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {

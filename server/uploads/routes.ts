@@ -7,18 +7,13 @@ import type { Context } from 'hono';
 import { answer, errors, MERCHANT_ONLY, pathIds, PUBLIC, single } from '../contract/describe.ts';
 import { UploadSchema } from '../contract/schemas.ts';
 import { createOpenApiApp, type AppDeps } from '../env.ts';
-import { limitBody } from '../http/body.ts';
 import { clientIp } from '../http/client-ip.ts';
-import { ApiError, validationFailed } from '../http/errors.ts';
+import { readFormBody } from '../http/body.ts';
+import { ApiError, ClientClosedRequest, validationFailed } from '../http/errors.ts';
 import { requireMerchant } from '../http/merchant-auth.ts';
 import { rateLimit, type RateLimiter } from '../http/rate-limit.ts';
 import { attachmentDisposition, UPLOAD_TYPES } from './media.ts';
-import { findUpload, MAX_UPLOAD_BYTES, storeUpload } from './service.ts';
-
-/** The file plus the multipart envelope around it (boundaries, part headers, a long file name). */
-const MULTIPART_OVERHEAD = 64 * 1024;
-
-const tooLarge = () => new ApiError(413, 'payload_too_large', 'The file is larger than 5 MB');
+import { findUpload, storeUpload } from './service.ts';
 
 const createUpload = createRoute({
   method: 'post',
@@ -79,19 +74,16 @@ export function uploadRoutes(deps: Pick<AppDeps, 'config' | 'store' | 'clock'>, 
         ...createUpload,
         // The quota is taken before the body is read, in one atomic step per attempt: a client over it
         // costs no parsing, concurrent uploads cannot all slip under it, and a refused body (too large,
-        // not a file we take) has spent its place like a stored one.
-        middleware: [
-          rateLimit(limiter, 'upload', ipOf),
-          limitBody(MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD, tooLarge),
-        ] as const,
+        // not a file we take) has spent its place like a stored one. Its size is createApp's limit.
+        middleware: [rateLimit(limiter, 'upload', ipOf)] as const,
       },
       async (c) => {
         const ip = ipOf(c);
         let form: Record<string, unknown>;
         try {
-          form = await c.req.parseBody({ all: true });
+          form = await readFormBody(c, { all: true });
         } catch (error) {
-          if (error instanceof ApiError) throw error;
+          if (error instanceof ApiError || error instanceof ClientClosedRequest) throw error;
           throw validationFailed(
             [{ path: 'file', message: 'send multipart/form-data with one file' }],
             'The upload is not valid multipart',

@@ -1,7 +1,7 @@
 /**
  * The one way provider webhooks come in, shared by `/webhooks/payments` and
  * `/webhooks/disbursements`: the optional source-IP allowlist (hono's `ipRestriction`: addresses or CIDR
- * ranges), a body limit (hono's `bodyLimit`), the signature checked over
+ * ranges; the body's limit is createApp's, server/body-limits.ts), the signature checked over
  * the raw bytes exactly as received (re-serialised JSON would not match) against the client secret and,
  * during a rotation, the previous one, then strict UTF-8 JSON and the event's schema. Only then does the
  * route's own `ingest` run, which stores the event before the 200.
@@ -11,13 +11,10 @@ import { ipRestriction } from 'hono/ip-restriction';
 import type { z } from 'zod';
 import type { AppDeps, AppEnv } from '../env.ts';
 import { clientIp } from '../http/client-ip.ts';
-import { limitBody, payloadTooLarge, readBodyBytes, strictUtf8 } from '../http/body.ts';
+import { readBodyBytes, strictUtf8 } from '../http/body.ts';
 import { ApiError, fieldErrors, refusingWith, validationFailed } from '../http/errors.ts';
 import { SIGNATURE_HEADER, verifyWebhookSignature } from '../provider/signature.ts';
 import type { Logger } from '../logger.ts';
-
-/** A webhook is well under 2 kB; 256 kB refuses floods without refusing a verbose provider. */
-export const WEBHOOK_BODY_LIMIT = 256 * 1024;
 
 export interface SignedWebhook<S extends z.ZodType> {
   /** What the event is, for messages: "collection", "disbursement". */
@@ -48,7 +45,6 @@ export function signedWebhook<S extends z.ZodType>(deps: Pick<AppDeps, 'config'>
   const { config } = deps;
   const secrets = [config.clientSecret, config.clientSecretPrevious ?? ''];
   const allowlist = sourceIpAllowlist(config);
-  const limit = limitBody(WEBHOOK_BODY_LIMIT, () => payloadTooLarge(WEBHOOK_BODY_LIMIT, 'A webhook body'));
 
   const receive = async (c: Context<AppEnv>) => {
     const logger = c.get('logger');
@@ -77,12 +73,7 @@ export function signedWebhook<S extends z.ZodType>(deps: Pick<AppDeps, 'config'>
     return c.json({ statusCode: 200, data: { received: true, outcome } }, 200);
   };
 
-  // The allowlist before the limit, so an unlisted sender's body is never read.
-  const guard: MiddlewareHandler = allowlist
-    ? (c, next) =>
-        allowlist(c, async () => {
-          await limit(c, next);
-        })
-    : limit;
+  // The allowlist before the read, so an unlisted sender's body is not parsed.
+  const guard: MiddlewareHandler = allowlist ?? ((_c, next) => next());
   return [guard, receive] as const;
 }

@@ -26,7 +26,7 @@ export function webhookApp<S extends z.ZodType>(
   webhook: DocumentedWebhook<S>,
 ) {
   const app = createOpenApiApp();
-  // The source-IP allowlist and the body limit run before the route's handler reads a byte.
+  // The source-IP allowlist runs before the route's handler reads the body (its limit is createApp's).
   const [guard, receive] = signedWebhook(deps, webhook);
   const route = createRoute({
     method: 'post',

@@ -7,6 +7,7 @@
  */
 import { Hono } from 'hono';
 import { html } from 'hono/html';
+import { readFormBody } from '../../http/body.ts';
 import type { SandboxTransactionRow } from '../../store/schema.ts';
 import type { SandboxContext } from '../context.ts';
 import { SANDBOX_PROVIDERS, findProvider } from '../providers.ts';
@@ -37,7 +38,7 @@ export function hostedPageRoutes(context: SandboxContext) {
       const row = await byCheckoutId(c.req.param('checkoutId'));
       if (!row) return c.html(page('Payment not found', html`<p>This checkout does not exist.</p>`), 404);
       if (row.status !== 'pending') return c.html(page('Sandbox checkout', finalNote(row)), 409);
-      const form = await c.req.parseBody();
+      const form = await readFormBody(c);
       if (!forms.verify(c, row.checkout_id, form.token)) {
         return c.html(page('Sandbox checkout', formRefused(row)), 403);
       }

@@ -155,6 +155,12 @@ const CASES: Case[] = [
   ],
   [
     'consoleLogin',
+    413,
+    'a form over its 4 kB limit',
+    ({ t }) => call(t, 'POST', '/console/login', form({ apiKey: 'x'.repeat(5000) })),
+  ],
+  [
+    'consoleLogin',
     429,
     'the eleventh attempt in a minute',
     async ({ limited }) => {

@@ -1,5 +1,5 @@
 /**
- * Each route's body limit (hono's bodyLimit behind server/http/body.ts's limitBody) answers in the route's
+ * Each route family's body limit (server/body-limits.ts, through server/http/body.ts) answers in the route's
  * own error format, naming its limit: our 413 envelope on the API and the webhooks, the provider's
  * ValidationError in the sandbox. Over a real socket with a declared length, refused before reading.
  */
@@ -15,7 +15,8 @@ useAppOnLoopback((app, loopback) => {
   server = loopback;
 });
 
-const JSON_TYPE = { 'content-type': 'application/json' };
+// A payment's creation checks its Idempotency-Key before it reads the body.
+const JSON_TYPE = { 'content-type': 'application/json', 'idempotency-key': 'body-limits-test' };
 
 /**
  * A POST over its own connection that reads the answer even when it comes before the body is all sent

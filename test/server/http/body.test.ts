@@ -1,11 +1,11 @@
 /**
- * Request bodies read under a limit (server/http/body.ts: hono's bodyLimit, then the handler's read), over
+ * Request bodies read under a limit (server/http/body.ts: limitBodies in front, hono's bodyLimit at the handler's read), over
  * a real socket under @hono/node-server and through app.request(), where there is no socket.
  */
 import { request as httpRequest } from 'node:http';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { limitBody, readJsonBody } from '../../../server/http/body.ts';
+import { limitBodies, readJsonBody } from '../../../server/http/body.ts';
 import { renderError } from '../../../server/http/errors.ts';
 import { serveOnLoopback, type Loopback } from '../loopback.ts';
 
@@ -15,7 +15,8 @@ const LIMIT = 64;
 let rendered: (outcome: { error: string; status: number }) => void = () => {};
 
 const app = new Hono()
-  .post('/echo', limitBody(LIMIT), async (c) => c.json({ statusCode: 200, data: await readJsonBody(c) }))
+  .use(limitBodies([{ path: '/*', maxSize: LIMIT }]))
+  .post('/echo', async (c) => c.json({ statusCode: 200, data: await readJsonBody(c) }))
   .onError((error, c) => {
     const answer = renderError(error, c);
     rendered({ error: error.name, status: answer.status });
