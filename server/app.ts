@@ -39,8 +39,8 @@ export function createApp(deps: AppDeps) {
   // Rate limits' counts: shared through the store on PostgreSQL, so N instances allow each limit once.
   const rateCounter = windowCounterFor(deps.store);
   const checkout = createCheckoutService(deps); // shared: a payment's success drops its cached link
-  const payments = createPayments(deps, checkout, rateCounter);
   const payouts = createPayouts(deps);
+  const payments = createPayments(deps, checkout, rateCounter, payouts.serviceFor);
   const merchant = merchantRoutes(deps);
   // Generated on first use, once every sub-app (and its route declarations) is mounted.
   const contract = docsRoutes(() => buildOpenApiDocument(app, deps.publicUrl));

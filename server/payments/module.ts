@@ -11,10 +11,19 @@ import type { WindowCounter } from '../http/window-counter.ts';
 import { webhookRoutes } from '../webhooks/routes.ts';
 import type { CheckoutConfigSource } from './create.ts';
 import { createPaymentEvents } from './events.ts';
+import type { Logger } from '../logger.ts';
+import type { PayoutService } from '../payouts/service.ts';
+import { createRefunds } from './refund.ts';
+import { refundRoutes } from './refund-routes.ts';
 import { paymentRoutes } from './routes.ts';
 import { createPaymentService } from './service.ts';
 
-export function createPayments(deps: AppDeps, checkout: CheckoutConfigSource, rateCounter: WindowCounter) {
+export function createPayments(
+  deps: AppDeps,
+  checkout: CheckoutConfigSource,
+  rateCounter: WindowCounter,
+  payoutsFor: (requestLogger: Logger) => PayoutService,
+) {
   const { config, store, clock, logger } = deps;
   // main.ts passes the instance it closes on shutdown (and hands to the reconciler); tests get a default.
   const events = deps.events ?? createPaymentEvents(store, { databaseUrl: config.databaseUrl, logger });
@@ -26,8 +35,15 @@ export function createPayments(deps: AppDeps, checkout: CheckoutConfigSource, ra
     events,
     /** Every /api/v1 request, per client IP (generous: payers share carrier NAT). */
     ipLimit,
-    /** Mount at /api/v1/payments. */
-    routes: paymentRoutes(deps, service, limiter),
+    /** Mount at /api/v1/payments (a flagged payment's refund is a payout, hence `payoutsFor`). */
+    routes: paymentRoutes(deps, service, limiter).route(
+      '/',
+      refundRoutes(
+        { merchantApiKeys: config.merchantApiKeys, idempotencyLeaseMs: config.idempotencyLeaseMs, clock },
+        store.db,
+        (requestLogger) => createRefunds(store.db, payoutsFor(requestLogger)),
+      ),
+    ),
     /** Mount at /webhooks/payments. */
     webhooks: webhookRoutes(deps, service.context),
   };
