@@ -51,8 +51,8 @@ export function createApp(deps: AppDeps) {
   );
   const ipOf = (c: Context) => clientIp(c, config.trustProxy);
   const checkout = createCheckoutService(deps); // shared: a payment's success drops its cached link
-  const payments = createPayments(deps, checkout, limiter);
   const payouts = createPayouts(deps);
+  const payments = createPayments(deps, checkout, limiter, payouts.serviceFor);
   const merchant = merchantRoutes(deps);
   // Generated on first use, once every sub-app (and its route declarations) is mounted.
   const contract = docsRoutes(() => buildOpenApiDocument(app, deps.publicUrl));

@@ -1,12 +1,14 @@
 /**
  * Payments tab: our payments (GET /api/v1/payments) filtered by status and dates, each row expandable
- * to show the payer's custom-field answers and links to their uploads.
+ * to show the payer's custom-field answers and links to their uploads. A flagged payment says why in
+ * words and can be sent back (refunds.ts).
  */
-import type { FieldAnswer } from '../../widget/contract/index.ts';
+import type { FieldAnswer, Payout } from '../../widget/contract/index.ts';
 import { getJson, withQuery } from './api.ts';
 import { h } from './dom.ts';
 import { dateTime, money } from './format.ts';
 import { pagedList } from './paged-list.ts';
+import { refundCell } from './refunds.ts';
 
 interface MerchantPayment {
   reference: string;
@@ -23,6 +25,9 @@ interface MerchantPayment {
   link?: string;
   session?: string;
   flag?: string;
+  /** The number a direct payment came from, masked (`****0101`): where "Send back" pays. */
+  payerPhone?: string;
+  refund?: { payout: string; status: Payout['status'] };
   /** Set once RETENTION_DAYS purged the personal data: customer, answers and uploads are then empty. */
   purgedAt?: string;
 }
@@ -98,7 +103,7 @@ function render(payments: MerchantPayment[]): HTMLTableElement {
             'td',
             {},
             h('span', { class: `badge badge-${payment.status}` }, payment.status),
-            payment.flag ? ` (${payment.flag})` : '',
+            refundCell(payment),
           ),
           h('td', { class: 'number' }, money(payment.amount, payment.currency, payment.currencyExponent)),
           h('td', {}, payment.provider ? `${payment.method} · ${payment.provider}` : payment.method),

@@ -121,6 +121,13 @@ const MerchantUploadSchema = z.object({
   type: z.string(),
 });
 
+const RefundSummarySchema = z.object({
+  payout: z
+    .string()
+    .meta({ description: "The refund payout's reference (`GET /api/v1/payouts/{reference}`)." }),
+  status: z.enum(['processing', 'success', 'failed']),
+});
+
 /**
  * A payment as the merchant lists it (`GET /api/v1/payments`): the payer's view plus what was paid for,
  * by whom and with what answers. Written out in full rather than extending Payment, so the document
@@ -149,7 +156,14 @@ export const MerchantPaymentSchema = z
     session: z.string().optional(),
     flag: z.string().optional().meta({
       description:
-        'Why the merchant should look at this payment: `late_success`, `amount_mismatch` or `conflicting_final`.',
+        "Why the merchant should look at this payment: `duplicate` (a second success on one checkout session), `over_limit` (a success past the link's `amountLimit`), `late_success`, `amount_mismatch` or `conflicting_final`. A flagged direct payment can be sent back: `POST /api/v1/payments/{reference}/refund`.",
+    }),
+    payerPhone: z.string().optional().meta({
+      description:
+        'The number a direct payment was made from, masked to its last four digits (`****0101`): where a refund is sent. Absent for a hosted payment and once purged.',
+    }),
+    refund: RefundSummarySchema.optional().meta({
+      description: 'The payout sending this payment back (the latest, when a failed one was sent again).',
     }),
     purgedAt: InstantSchema.optional().meta({
       description:
@@ -234,5 +248,8 @@ export const PayoutSchema = z
     transferRecipientLabel: z.string().optional(),
     statusDescription: z.string().optional(),
     completedAt: InstantSchema.optional(),
+    refundOf: z.string().optional().meta({
+      description: 'For a refund: the reference of the payment whose money this payout sends back.',
+    }),
   })
   .meta({ id: 'Payout' });

@@ -144,6 +144,7 @@ async function admitWith(
     flag: null,
     reserved: 0,
     confirming_until: null,
+    refund_payout: null,
     version: 1,
     // The provider's answer to the charge is as fresh as a verify.
     verified_at: now,

@@ -6,7 +6,12 @@
  */
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import { PAYMENT_STATUSES, type FieldAnswer, type Payment } from '../../widget/contract/index.ts';
+import {
+  PAYMENT_STATUSES,
+  type FieldAnswer,
+  type Payment,
+  type Payout,
+} from '../../widget/contract/index.ts';
 import { datedListQuerySchema, datedPage } from '../http/dated-list.ts';
 import { DEFAULT_LIMITS } from '../provider/schemas.ts';
 import type { Database, PaymentRow } from '../store/schema.ts';
@@ -24,8 +29,12 @@ export interface MerchantPayment extends Payment {
   uploads: { field: string; id: string; name: string; size: number; type: string }[];
   link?: string;
   session?: string;
-  /** Why the merchant should look: `late_success`, `amount_mismatch`, `conflicting_final`. */
+  /** Why the merchant should look: `duplicate`, `over_limit`, `late_success`, `amount_mismatch`, `conflicting_final`. */
   flag?: string;
+  /** The number a direct payment was made from, masked: where a refund goes. */
+  payerPhone?: string;
+  /** The payout that sends this payment back. */
+  refund?: { payout: string; status: Payout['status'] };
   /** When RETENTION_DAYS blanked the customer, answers and uploads (they are then empty). */
   purgedAt?: string;
 }
@@ -39,7 +48,10 @@ export async function listPayments(db: Kysely<Database>, query: PaymentListQuery
  * Rows as the merchant sees them: the list's items, and the `data` of payment notifications (which
  * pass their transaction as `db`, so the item shows the row being written).
  */
-export async function toMerchantPayments(db: Kysely<Database>, rows: PaymentRow[]): Promise<MerchantPayment[]> {
+export async function toMerchantPayments(
+  db: Kysely<Database>,
+  rows: PaymentRow[],
+): Promise<MerchantPayment[]> {
   const answers = rows.map((row) => JSON.parse(row.fields) as Record<string, FieldAnswer>);
   // Upload fields hold upload ids; look them up by id (a retry may have moved `payment_reference` on).
   const ids = answers.flatMap((fields) =>
@@ -53,6 +65,7 @@ export async function toMerchantPayments(db: Kysely<Database>, rows: PaymentRow[
         .execute()
     : [];
   const byId = new Map(uploads.map((upload) => [upload.id, upload]));
+  const refunds = await refundStatuses(db, rows);
   return rows.map((row, index) => {
     const fields = answers[index] ?? {};
     const item: MerchantPayment = {
@@ -72,7 +85,25 @@ export async function toMerchantPayments(db: Kysely<Database>, rows: PaymentRow[
     if (row.link_id) item.link = row.link_id;
     if (row.session_id) item.session = row.session_id;
     if (row.flag) item.flag = row.flag;
+    if (row.phone_number) item.payerPhone = maskPhone(row.phone_number);
+    const refund = row.refund_payout === null ? undefined : refunds.get(row.refund_payout);
+    if (refund && row.refund_payout) item.refund = { payout: row.refund_payout, status: refund };
     if (row.purged_at !== null) item.purgedAt = new Date(row.purged_at).toISOString();
     return item;
   });
+}
+
+/** `****0101`: enough for the merchant to recognise the payer's number, not to use it elsewhere. */
+export const maskPhone = (phone: string) => `****${phone.slice(-4)}`;
+
+/** The status of each refund payout the rows name, by payout reference. */
+async function refundStatuses(db: Kysely<Database>, rows: PaymentRow[]) {
+  const references = rows.flatMap((row) => (row.refund_payout === null ? [] : [row.refund_payout]));
+  if (references.length === 0) return new Map<string, Payout['status']>();
+  const payouts = await db
+    .selectFrom('payouts')
+    .select(['reference', 'status'])
+    .where('reference', 'in', references)
+    .execute();
+  return new Map(payouts.map((payout) => [payout.reference, payout.status as Payout['status']]));
 }

@@ -26,6 +26,7 @@ export function createPayouts(deps: AppDeps) {
   const serviceFor = (requestLogger: Logger) => createPayoutService(withLogger(serviceDeps, requestLogger));
   return {
     service,
+    serviceFor,
     /** Mount at /api/v1/payouts. */
     routes: payoutRoutes(
       { merchantApiKeys: config.merchantApiKeys, idempotencyLeaseMs: config.idempotencyLeaseMs, clock },

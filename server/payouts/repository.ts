@@ -32,6 +32,7 @@ export function toPayout(row: PayoutRow): Payout {
   if (row.label !== null) payout.transferRecipientLabel = row.label;
   if (row.status_description !== null) payout.statusDescription = row.status_description;
   if (row.completed_at !== null) payout.completedAt = new Date(row.completed_at).toISOString();
+  if (row.refund_of !== null) payout.refundOf = row.refund_of;
   return payout;
 }
 

@@ -8,7 +8,8 @@ import type { FieldError, Payout } from '../../widget/contract/index.ts';
 import { ApiError, notFound, validationFailed } from '../http/errors.ts';
 import { ProviderError, ProviderRequestError } from '../provider/errors.ts';
 import type { Disbursement, ValidateRecipientRequest, ValidatedRecipient } from '../provider/schemas.ts';
-import type { PayoutRecipientRow, PayoutRow } from '../store/schema.ts';
+import type { Transaction } from 'kysely';
+import type { Database, PayoutRecipientRow, PayoutRow } from '../store/schema.ts';
 import { applyPayoutObservation, findPayout, PAYOUT_REFERENCE_PATTERN, toPayout } from './repository.ts';
 import { fromDisbursement, refreshPayout, verifyPayout, type PayoutContext } from './verify.ts';
 
@@ -17,7 +18,16 @@ export interface CreatePayout {
   amount: number;
   narration?: string | undefined;
   reference?: string | undefined;
+  /** The payment whose money this payout sends back (payments/refund.ts). */
+  refundOf?: string | undefined;
 }
+
+/**
+ * Runs in the transaction that stores a new payout, before the row is written: throwing there stores
+ * nothing and calls no provider. A refund claims its payment this way, so the payment never names a
+ * payout that does not exist, and two refunds of one payment cannot both be stored.
+ */
+export type PayoutClaim = (trx: Transaction<Database>) => Promise<void>;
 
 export interface PayoutServiceDeps extends PayoutContext {
   /** Our disbursement webhook endpoint, given to the provider with every payout. */
@@ -132,6 +142,7 @@ export function createPayoutService(deps: PayoutServiceDeps) {
     input: CreatePayout,
     recipient: PayoutRecipientRow,
     reference: string,
+    claim?: PayoutClaim,
   ): Promise<Payout> {
     const now = clock.now();
     const row: PayoutRow = {
@@ -155,8 +166,12 @@ export function createPayoutService(deps: PayoutServiceDeps) {
       updated_at: now,
       completed_at: null,
       purged_at: null,
+      refund_of: input.refundOf ?? null,
     };
-    await db.insertInto('payouts').values(row).execute();
+    await db.transaction().execute(async (trx) => {
+      await claim?.(trx);
+      await trx.insertInto('payouts').values(row).execute();
+    });
     let answer: Disbursement;
     try {
       answer = await provider.createDisbursement({
@@ -220,9 +235,10 @@ export function createPayoutService(deps: PayoutServiceDeps) {
     input: CreatePayout,
     recipient: PayoutRecipientRow,
     reference: string,
+    claim?: PayoutClaim,
   ): Promise<Payout> {
     const row = await findPayout(db, reference);
-    if (!row) return create(input, recipient, reference);
+    if (!row) return create(input, recipient, reference, claim);
     return toPayout(await refreshPayout(deps, row));
   }
 

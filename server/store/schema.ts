@@ -213,6 +213,8 @@ export interface PaymentRow {
   reserved: number;
   /** Epoch ms until which one code confirmation holds the payment; null when none is in flight. */
   confirming_until: number | null;
+  /** The payout that sends this payment's money back (the latest, when a failed one was sent again). */
+  refund_payout: string | null;
   /** Bumped on every change; the SSE event id. */
   version: number;
   verified_at: number | null;
@@ -346,6 +348,8 @@ export interface PayoutRow {
   completed_at: number | null;
   /** When RETENTION_DAYS blanked the recipient's label; null until then. */
   purged_at: number | null;
+  /** The payment whose money this payout sends back; null for any other payout. */
+  refund_of: string | null;
 }
 
 /** One Standard Webhooks message to the merchant (the outbox); `id` is its `webhook-id`. */

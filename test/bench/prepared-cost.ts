@@ -52,6 +52,7 @@ const row = (reference: string): PaymentRow => ({
   flag: null,
   reserved: 0,
   confirming_until: null,
+  refund_payout: null,
   version: 1,
   verified_at: 1,
   created_at: 1,

@@ -136,13 +136,29 @@ export async function typeInto(page: Page, label: string, text: string) {
  * connection may write while the server runs).
  */
 export function expirePaymentStep(reference: string) {
+  writeServerDatabase("UPDATE payments SET expires_at = 1 WHERE reference = ? AND status = 'pending'", [
+    reference,
+  ]);
+}
+
+/**
+ * Flags a successful payment as a second success would be (`duplicate`): the race that makes one cannot
+ * be staged through a browser in reasonable time (the server suite stages it), so this writes the row.
+ */
+export function flagPayment(reference: string, flag = 'duplicate') {
+  writeServerDatabase("UPDATE payments SET flag = ? WHERE reference = ? AND status = 'success'", [
+    flag,
+    reference,
+  ]);
+}
+
+/** One write in the server's own database (SQLite, WAL: a second connection may write while it runs). */
+function writeServerDatabase(statement: string, values: string[]) {
   const database = new SqliteDatabase(join(process.env.E2E_DATA_DIR ?? '', 'pay-checkout.sqlite'));
   try {
     database.pragma('busy_timeout = 5000');
-    const { changes } = database
-      .prepare("UPDATE payments SET expires_at = 1 WHERE reference = ? AND status = 'pending'")
-      .run(reference);
-    expect(changes, `pending payment ${reference}`).toBe(1);
+    const { changes } = database.prepare(statement).run(...values);
+    expect(changes, `${statement} with ${values.join(', ')}`).toBe(1);
   } finally {
     database.close();
   }

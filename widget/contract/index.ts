@@ -31,6 +31,8 @@ export const ERROR_CODES = [
   'session_paid',
   'payment_in_progress',
   'payment_not_awaiting_input',
+  'payment_not_refundable',
+  'already_refunded',
   'payload_too_large',
   'unsupported_media_type',
   'idempotency_conflict',
@@ -300,4 +302,6 @@ export interface Payout {
   transferRecipientLabel?: string;
   statusDescription?: string;
   completedAt?: string;
+  /** The payment whose money this payout sends back, for a refund. */
+  refundOf?: string;
 }

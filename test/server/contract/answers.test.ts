@@ -112,6 +112,20 @@ const signed = (t: AppFixture, body: string) => ({
 });
 
 const key = () => ({ 'Idempotency-Key': randomUUID() });
+
+const refundPath = (reference: string) => `/api/v1/payments/${reference}/refund`;
+
+/** A direct payment that succeeded, flagged as a second success would be. */
+async function flaggedSuccess(t: AppFixture): Promise<string> {
+  const { reference } = await created(t, fixedCiPayment('+2250700000101'));
+  await t.settle();
+  await t.store.db
+    .updateTable('payments')
+    .set({ flag: 'duplicate' })
+    .where('reference', '=', reference)
+    .execute();
+  return reference;
+}
 const tooBig = (bytes: number) => JSON.stringify({ padding: 'x'.repeat(bytes) });
 
 const CASES: Case[] = [
@@ -603,6 +617,65 @@ const CASES: Case[] = [
         body: 'x',
         headers: { ...MERCHANT, 'content-type': 'text/plain' },
       }),
+  ],
+  [
+    'refundPayment',
+    201,
+    'a flagged direct payment, sent back',
+    async ({ t }) =>
+      call(t, 'POST', refundPath(await flaggedSuccess(t)), { headers: { ...MERCHANT, ...key() } }),
+  ],
+  [
+    'refundPayment',
+    400,
+    'no Idempotency-Key',
+    ({ t, final }) => call(t, 'POST', refundPath(final.reference), { headers: MERCHANT }),
+  ],
+  [
+    'refundPayment',
+    403,
+    'the console cookie from another site',
+    ({ t, final, consoleCookie }) =>
+      call(t, 'POST', refundPath(final.reference), {
+        headers: { cookie: consoleCookie, origin: 'https://evil.test', ...key() },
+      }),
+  ],
+  [
+    'refundPayment',
+    404,
+    'no such payment',
+    ({ t }) => call(t, 'POST', refundPath(`pay_${'0'.repeat(32)}`), { headers: { ...MERCHANT, ...key() } }),
+  ],
+  [
+    'refundPayment',
+    409,
+    'a payment that is not flagged',
+    ({ t, final }) => call(t, 'POST', refundPath(final.reference), { headers: { ...MERCHANT, ...key() } }),
+  ],
+  [
+    'refundPayment',
+    422,
+    'a flagged payment whose number was purged',
+    async ({ t }) => {
+      const reference = await flaggedSuccess(t);
+      await t.store.db
+        .updateTable('payments')
+        .set({ phone_number: null, purged_at: t.clock.now() })
+        .where('reference', '=', reference)
+        .execute();
+      return call(t, 'POST', refundPath(reference), { headers: { ...MERCHANT, ...key() } });
+    },
+  ],
+  [
+    'refundPayment',
+    502,
+    'the provider fails',
+    async ({ t }) => {
+      const reference = await flaggedSuccess(t);
+      return providerFailing(t, () =>
+        call(t, 'POST', refundPath(reference), { headers: { ...MERCHANT, ...key() } }),
+      );
+    },
   ],
   [
     'validateRecipient',
@@ -1116,6 +1189,7 @@ const UNPROVOKED: Record<string, number[]> = {
   getRecipientProperties: [503, 504],
   validateRecipient: [503, 504],
   createPayout: [409, 502],
+  refundPayment: [503, 504],
   getWallets: [503, 504],
   listCollections: [503, 504],
 };

@@ -38,6 +38,7 @@ function row(overrides: Partial<PaymentRow> = {}): PaymentRow {
     flag: null,
     reserved: 0,
     confirming_until: null,
+    refund_payout: null,
     version: 1,
     verified_at: NOW,
     created_at: NOW,
