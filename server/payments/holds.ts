@@ -11,8 +11,14 @@ import type { Database } from '../store/schema.ts';
 export const DEFAULT_RESERVATION_MS = 3_600_000;
 
 export function holdsMoney(eb: ExpressionBuilder<Database, 'payments'>, now: number, reservationMs: number) {
-  return eb.or([
-    eb('status', 'in', ['pending', 'processing']),
-    eb.and([eb('reserved', '=', 1), eb('created_at', '>', now - reservationMs)]),
+  // The statuses first, on their own: the (link_id, status) and (session_id, status) indexes then skip
+  // every final payment that can hold nothing, a link's many successes above all.
+  return eb.and([
+    eb('status', 'in', ['pending', 'processing', 'expired', 'cancelled']),
+    eb.or([
+      eb('status', 'in', ['pending', 'processing']),
+      // Only a payment we expired or cancelled is ever reserved.
+      eb.and([eb('reserved', '=', 1), eb('created_at', '>', now - reservationMs)]),
+    ]),
   ]);
 }
