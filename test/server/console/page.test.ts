@@ -35,7 +35,9 @@ describe('GET /console', () => {
     expect(html).toMatch(/<input[^>]*name="apiKey"[^>]*>/);
   });
 
-  it.skipIf(!existsSync(BUILT))('serves the built page as HTML under the strict CSP', async () => {
+  // `npm test` builds before the server suite: a missing build is a failure that says so, not a skip.
+  it('serves the built page as HTML under the strict CSP', async () => {
+    expect(existsSync(BUILT), `${BUILT} is missing: run \`npm run build\` first`).toBe(true);
     const res = await t.request('GET', '/console');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
