@@ -322,7 +322,9 @@ export class PayCheckout extends LitElement {
     const url = safeUrl(to);
     if (!url) return;
     if (this.#popup && !this.#popup.closed) this.#popup.location.href = url;
-    else if (!this.popup) this.transport.navigate(url);
+    // Not in a popup, or the browser refused one (in-app browsers answer `window.open` with null): this
+    // tab goes, and comes back to the return URL as without `popup`.
+    else if (!this.popup || this.#popup === null) this.transport.navigate(url);
   }
 
   #restart = (focus?: string) => {

@@ -46,4 +46,18 @@ describe('<pay-checkout popup>', () => {
       'noopener',
     );
   });
+
+  it('goes to the provider page in this tab when the browser refuses the popup (in-app browsers)', async () => {
+    window.open = () => null;
+    const provider = 'https://provider.example/pay/1';
+    const backend = new FakeBackend(config({ hosted: true, methods: [] }));
+    backend.on('POST', 'payments', () =>
+      ok({ payment: payment({ action: 'redirect', redirectUrl: provider }), token: 'tok_1' }, 201),
+    );
+    const { el } = await mount(backend, { link: 'lnk_1', popup: '' });
+    submit(el).click();
+    await oneEvent(el, 'pay-pending');
+    await el.updateComplete;
+    expect(backend.navigated).to.deep.equal([provider]);
+  });
 });
