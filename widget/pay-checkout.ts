@@ -162,6 +162,22 @@ export class PayCheckout extends LitElement {
     return this.session || this.link || '';
   }
 
+  /**
+   * Where this element keeps the payment it started (resume.ts): its checkout, and, when the page holds
+   * several elements of one checkout, which of them it is (in document order), or that it runs in a frame
+   * (the isolation page's frame shares the storage of a page of the same origin). Otherwise two such
+   * elements shared one record: back from the provider's page, either could resume it, and the one the
+   * payer used showed an empty form.
+   */
+  get #savedKey() {
+    const id = this.#id;
+    const twins = [...document.querySelectorAll<PayCheckout>('pay-checkout')].filter(
+      (element) => (element.session || element.link || '') === id,
+    );
+    const index = twins.indexOf(this);
+    return `${id}${index > 0 ? `#${index}` : ''}${window.top === window ? '' : '@frame'}`;
+  }
+
   protected override willUpdate(changed: PropertyValues<this>) {
     if (!changed.has('link') && !changed.has('session') && !changed.has('api')) return;
     if (this.isolation !== 'iframe') void this.#load();
@@ -203,7 +219,7 @@ export class PayCheckout extends LitElement {
       this.#plainMoney = !intlReady();
       this.#ready = config;
     }
-    if (isFinal(step) || state.cancelled) forgetPayment(this.#id);
+    if (isFinal(step) || state.cancelled) forgetPayment(this.#savedKey);
     const announced = announcement(before.step, state, event);
     if (announced) this.#dispatch(announced);
     if (step === Step.Redirecting) this.#redirect(payment!.redirectUrl);
@@ -232,7 +248,7 @@ export class PayCheckout extends LitElement {
         this.#api.config(this.session ? 'session' : 'link', id, signal),
       );
       // Read while the config is on its way (it does not depend on it): a page's first storage access is slow.
-      const saved = savedPayment(id);
+      const saved = savedPayment(this.#savedKey);
       // While it is on its way, in time the page is idle, the form's templates are prepared (see there).
       (window as Partial<Window>).requestIdleCallback?.(
         () => this._state.step === Step.Loading && prerenderForm(this.#view(this._messages, SAMPLE_CONFIG)),
@@ -246,7 +262,7 @@ export class PayCheckout extends LitElement {
         this.#send({ type: 'payment', ...(await resumed(this.#api, saved)) });
       }
     } catch (failure) {
-      if (this._state.step === Step.Resuming) forgetPayment(this.#id);
+      if (this._state.step === Step.Resuming) forgetPayment(this.#savedKey);
       this.#send({ type: 'load-failed', error: this.#failure(failure) });
     }
   };
@@ -267,7 +283,7 @@ export class PayCheckout extends LitElement {
       if (popup) popup.opener = null;
     }
     this.#send({ type: 'submit' });
-    void this.#create(request, config);
+    void this.#create(request);
   };
 
   /** Checks the form submitted: what is wrong shows, and the first wrong field takes the focus. */
@@ -276,7 +292,7 @@ export class PayCheckout extends LitElement {
   }
 
   /** One Idempotency-Key per attempt; re-sending the same answers after no answer reuses it. */
-  async #create(request: CreatePayment, config: CheckoutConfig) {
+  async #create(request: CreatePayment) {
     const body = JSON.stringify(request);
     const attempt = (this.#attempt =
       this.#attempt?.body === body ? this.#attempt : { key: idempotencyKey(), body });
@@ -285,7 +301,7 @@ export class PayCheckout extends LitElement {
       this.#attempt = undefined;
       const provider = request.method.kind === 'direct' ? request.method.provider : undefined;
       this.#saved = { reference: payment.reference, token, provider, answers: this.#form.values };
-      savePayment(config.id, this.#saved);
+      savePayment(this.#savedKey, this.#saved);
       this.#send({ type: 'payment', payment });
     } catch (failure) {
       if (!(failure instanceof ApiFailure && isInconclusive(failure))) this.#attempt = undefined;
@@ -328,7 +344,7 @@ export class PayCheckout extends LitElement {
   }
 
   #restart = (focus?: string) => {
-    forgetPayment(this.#id);
+    forgetPayment(this.#savedKey);
     this.#popup = undefined;
     this.#send({ type: 'restart' });
     if (focus) this.#focus = focus;

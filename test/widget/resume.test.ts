@@ -1,8 +1,8 @@
 // A payment waiting on the provider's page, found again after a reload or a return without the
 // provider's answer: the widget never sends the payer back there unasked.
-import { expect, oneEvent } from '@open-wc/testing';
-import { FakeBackend, ok, payment } from './fake-backend.ts';
-import { $, click, heading, mount, text } from './helpers.ts';
+import { expect, fixtureCleanup, oneEvent } from '@open-wc/testing';
+import { config, FakeBackend, ok, payment } from './fake-backend.ts';
+import { $, click, heading, mount, submit, text } from './helpers.ts';
 
 const onPage = payment({ action: 'redirect', redirectUrl: 'https://provider.example/pay/1', total: 15_150 });
 
@@ -59,5 +59,29 @@ describe('<pay-checkout> resuming a payment on the provider page', () => {
     await el.updateComplete;
     expect($(el, 'a.pay__button')!.textContent!.trim()).to.equal('Open the payment page');
     expect(backend.navigated).to.deep.equal([]);
+  });
+});
+
+describe('two checkouts of one link on a page', () => {
+  it('each keeps its own payment: back from the provider page, only the one the payer used resumes', async () => {
+    sessionStorage.clear();
+    const backend = new FakeBackend(config({ hosted: true, methods: [] }));
+    backend.on('POST', 'payments', () => ok({ payment: onPage, token: 'tok_2' }, 201));
+    backend.on('GET', `payments/${onPage.reference}`, () => ok(onPage));
+    await mount(backend, { link: 'lnk_1' }, { keepSaved: true });
+    const used = await mount(backend, { link: 'lnk_1' }, { keepSaved: true });
+    submit(used.el).click();
+    await oneEvent(used.el, 'pay-pending');
+    expect(backend.navigated).to.deep.equal(['https://provider.example/pay/1']);
+
+    // The page comes back (a reload, or the way back from the provider's page): both elements again.
+    fixtureCleanup();
+    const other = await mount(backend, { link: 'lnk_1' }, { keepSaved: true });
+    const again = await mount(backend, { link: 'lnk_1' }, { keepSaved: true });
+    await oneEvent(again.el, 'pay-pending');
+    await again.el.updateComplete;
+    expect(heading(again.el)).to.equal('Finish your payment');
+    expect(heading(other.el), 'the other checkout shows its own empty form').to.equal('Awa Couture');
+    expect(sessionStorage.getItem('pay-checkout:lnk_1')).to.equal(null);
   });
 });
