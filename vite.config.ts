@@ -1,4 +1,5 @@
 import { defineConfig } from 'vite';
+import { floorTargets, FLOOR_ECMA_VERSION } from './widget/build/browser-targets.ts';
 import { frameScript } from './widget/build/frame-script.ts';
 import { locales } from './widget/build/locales.ts';
 import { minifyTemplates, shortClassNames } from './widget/build/minify-templates.ts';
@@ -13,13 +14,16 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    target: 'es2022',
+    // The declared browser floor (package.json `browserslist`): an older phone gets a working form, not a
+    // SyntaxError and an empty box.
+    target: floorTargets(),
     // Terser (several passes, `String(x)` as `x+''`, arrows) ships ~200 B brotli less than Vite's default
     // minifier, and minifies the ES library output fully too (those files are served as they are).
     minify: 'terser',
     terserOptions: {
-      ecma: 2022,
-      // Vite asks terser for Safari 10 workarounds unless told not to; es2022 is long past Safari 10 (-9 B).
+      // Terser must not bring back syntax the target lowered (`??=` from `a ?? (a = b)`).
+      ecma: FLOOR_ECMA_VERSION,
+      // Vite asks terser for Safari 10 workarounds unless told not to; the floor is long past Safari 10 (-9 B).
       safari10: false,
       format: { comments: false },
       compress: { passes: 3, unsafe: true, unsafe_arrows: true, unsafe_methods: true },

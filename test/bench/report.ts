@@ -13,8 +13,8 @@ import { median } from './stats.ts';
 import type { WidgetReady } from './widget-ready.ts';
 import { fmt, formatTable, verdict } from './table.ts';
 
-// In kilobytes of 1000 bytes: 16 kB and 2 kB.
-export const WIDGET_BUDGET_BYTES = 16_000;
+// In kilobytes of 1000 bytes: 20 kB (the IIFE at the browser floor's target, docs/decisions/browser-floor.md) and 2 kB.
+export const WIDGET_BUDGET_BYTES = 20_000;
 export const LOCALE_BUDGET_BYTES = 2_000;
 /** The payer's budgets: time to an enabled pay button as a ratio to the floor page's, CLS, Lighthouse. */
 export const BARE_EMBED_MAX_RATIO = 1.5;

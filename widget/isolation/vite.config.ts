@@ -3,6 +3,7 @@
 // so it bundles none of the widget: only its own few lines. Not part of the widget's size budget.
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { floorTargets } from '../build/browser-targets.ts';
 import { precompressed } from '../build/precompress.ts';
 
 export default defineConfig({
@@ -13,7 +14,8 @@ export default defineConfig({
     outDir: 'dist',
     // The widget's build (vite.config.ts) has just filled dist/ and runs this one after it.
     emptyOutDir: false,
-    target: 'es2022',
+    // The same browser floor as the widget's classic script, which it runs beside.
+    target: floorTargets(),
     minify: 'terser',
     reportCompressedSize: false,
     lib: {

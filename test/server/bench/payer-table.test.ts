@@ -27,7 +27,7 @@ describe('payerTable', () => {
       },
       lighthouse: { notMeasured: 'no DevTools port' },
     },
-    widget: 16_001,
+    widget: 20_001,
     locales: [
       { name: 'fr.json', bytes: 2_000 },
       { name: 'sw.json', bytes: 2_001 },
@@ -48,7 +48,7 @@ describe('payerTable', () => {
   });
 
   it('judges the widget and each locale against their byte budgets', () => {
-    expect(row(table, 'widget IIFE')?.slice(1)).toEqual(['16,001 B', '<= 16,000 B', 'OVER']);
+    expect(row(table, 'widget IIFE')?.slice(1)).toEqual(['20,001 B', '<= 20,000 B', 'OVER']);
     expect(row(table, 'locale fr.json')?.slice(1)).toEqual(['2,000 B', '<= 2,000 B', 'ok']);
     expect(row(table, 'locale sw.json')?.slice(1)).toEqual(['2,001 B', '<= 2,000 B', 'OVER']);
   });

@@ -1,0 +1,44 @@
+/**
+ * The shipped scripts parse on the oldest browsers of the declared floor (package.json `browserslist`):
+ * a file one syntax level too new is a SyntaxError there, and `<pay-checkout>` stays an empty box.
+ * Reads the files `npm run build` wrote (npm test builds before this suite).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { parse } from 'acorn';
+import { describe, expect, it } from 'vitest';
+import { buildTargets, floorTargets, FLOOR_ECMA_VERSION } from '../../widget/build/browser-targets.ts';
+
+const DIST = new URL('../../dist/', import.meta.url);
+
+/** The file as built, or a failure that says how to build it (a missing build is not a pass). */
+function built(name: string): string {
+  const file = new URL(name, DIST);
+  if (!existsSync(file)) throw new Error(`dist/${name} is missing: run npm run build first`);
+  return readFileSync(file, 'utf8');
+}
+
+describe('the shipped scripts at the browser floor', () => {
+  it.each([
+    ['pay-checkout.iife.js', 'script'],
+    ['pay-checkout.js', 'module'],
+    ['pay-checkout-frame.js', 'script'],
+  ] as const)('dist/%s parses at the floor\'s ECMAScript version (as a %s)', (name, sourceType) => {
+    expect(() => parse(built(name), { ecmaVersion: FLOOR_ECMA_VERSION, sourceType })).not.toThrow();
+  });
+
+  it('targets the oldest engine of each kind the floor names (Android WebView of Chrome 80, KaiOS 3, iOS 15)', () => {
+    expect(floorTargets()).toEqual(expect.arrayContaining(['chrome80', 'firefox84', 'ios15']));
+  });
+});
+
+describe('buildTargets', () => {
+  it('keeps the oldest version of each engine, a range by its start, Android and KaiOS by their engine', () => {
+    const browsers = ['and_chr 157', 'chrome 109', 'android 157', 'ios_saf 15.2-15.3', 'ios_saf 18.5-18.7', 'kaios 3.0-3.1', 'firefox 115'];
+    expect(buildTargets(browsers)).toEqual(['chrome109', 'firefox84', 'ios15.2']);
+  });
+
+  it('stops the build on a browser whose engine version it does not know, rather than guess', () => {
+    expect(() => buildTargets(['kaios 2.5'])).toThrow('kaios 2.5');
+    expect(() => buildTargets(['baidu 13.52'])).toThrow('baidu 13.52');
+  });
+});

@@ -1,0 +1,76 @@
+/**
+ * The build target of every script the widget ships, derived from the browser floor declared once in the
+ * root package.json (`browserslist`), so the floor the docs promise is the one the bundles are lowered to.
+ * Vite's transformer takes esbuild-style targets (`chrome80`, `ios15`, `firefox84`): one per engine, the
+ * oldest version of it the floor holds.
+ */
+import { fileURLToPath } from 'node:url';
+import browserslist from 'browserslist';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * The highest ECMAScript version every floor browser parses: ES2020 (BigInt literals, `?.`, `??`) is in
+ * Chrome 80, Firefox 84 (KaiOS 3) and Safari 15; ES2021's `??=` and `||=` came in Chrome 85. The shipped
+ * files must parse at this version (test/build/floor-syntax.test.ts).
+ */
+export const FLOOR_ECMA_VERSION = 2020;
+
+/** Browsers the transformer names itself, under browserslist's name; Android's browsers are their desktop engine. */
+const SAME_ENGINE: Record<string, string> = {
+  chrome: 'chrome',
+  and_chr: 'chrome',
+  android: 'chrome',
+  edge: 'edge',
+  opera: 'opera',
+  firefox: 'firefox',
+  and_ff: 'firefox',
+  safari: 'safari',
+  ios_saf: 'ios',
+};
+
+/**
+ * Browsers numbered on their own over another engine: from which of their versions we know the engine's,
+ * and that engine version. Each is a lower bound (an older target only lowers more syntax, never less).
+ * KaiOS 3 is Gecko 84; Samsung Internet 13 is Chromium 83; caniuse-lite gives UC 15.5 CSS cascade layers
+ * (Chrome 99) and Opera Mobile 80 view transitions (Chrome 111).
+ */
+const OWN_NUMBERING: Record<string, { since: number; engine: string; version: number }> = {
+  kaios: { since: 3, engine: 'firefox', version: 84 },
+  samsung: { since: 13, engine: 'chrome', version: 83 },
+  and_uc: { since: 15.5, engine: 'chrome', version: 99 },
+  op_mob: { since: 80, engine: 'chrome', version: 111 },
+};
+
+/** `name version` from browserslist (a version may be a range, `15.2-15.3`: its start is the oldest). */
+function engineOf(browser: string): { engine: string; version: number } {
+  const [name = '', range = ''] = browser.split(' ');
+  const version = Number.parseFloat(range.split('-')[0] ?? '');
+  const same = SAME_ENGINE[name];
+  if (same !== undefined) return { engine: same, version };
+  const own = OWN_NUMBERING[name];
+  if (own !== undefined && version >= own.since) return { engine: own.engine, version: own.version };
+  // A browser the floor now holds whose engine version nobody has looked up: guessing could ship syntax
+  // it cannot parse, so the build stops until it is added above.
+  throw new Error(`The browser floor holds ${browser}, whose engine version the build does not know`);
+}
+
+/** The transformer's targets for `browsers` (browserslist's answer): the oldest version of each engine. */
+export function buildTargets(browsers: string[]): string[] {
+  const oldest = new Map<string, number>();
+  for (const browser of browsers) {
+    const { engine, version } = engineOf(browser);
+    oldest.set(engine, Math.min(version, oldest.get(engine) ?? Infinity));
+  }
+  return [...oldest].map(([engine, version]) => `${engine}${version}`).sort();
+}
+
+/** The declared floor, as browserslist resolves the root package.json's entry. */
+export function floorBrowsers(): string[] {
+  return browserslist(undefined, { path: ROOT });
+}
+
+/** The target every widget build uses. */
+export function floorTargets(): string[] {
+  return buildTargets(floorBrowsers());
+}
