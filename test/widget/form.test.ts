@@ -208,10 +208,10 @@ describe('<pay-checkout> form', () => {
     });
   });
 
-  /** Fills the form and pays; the server refuses `fields` (a 400 `validation_failed` saying `message`). */
-  async function refusedOn(fields: { path: string; message: string }[], message = 'Invalid input') {
+  /** Fills the form and pays; the server refuses it with `status` and the error `code` saying `message`. */
+  async function refusedWith(status: number, code: string, message: string, extra: object = {}) {
     const backend = new FakeBackend(config({ anonymous: false }));
-    backend.on('POST', 'payments', () => fail(400, 'validation_failed', message, { fields }));
+    backend.on('POST', 'payments', () => fail(status, code, message, extra));
     const mounted = await mount(backend);
     await fill(mounted.el, 'customer.name', 'Awa');
     await fill(mounted.el, 'customer.email', 'awa@example.com');
@@ -221,6 +221,10 @@ describe('<pay-checkout> form', () => {
     await mounted.el.updateComplete;
     return mounted;
   }
+
+  /** The server refuses `fields` (a 400 `validation_failed` saying `message`). */
+  const refusedOn = (fields: { path: string; message: string }[], message = 'Invalid input') =>
+    refusedWith(400, 'validation_failed', message, { fields });
 
   it("shows the server's field errors under the matching inputs and focuses the first", async () => {
     const { el, events } = await refusedOn([{ path: 'customer.email', message: 'This address bounces.' }]);
@@ -250,17 +254,11 @@ describe('<pay-checkout> form', () => {
   });
 
   it('a second payment on a cart is refused in the payer’s words, with the form kept', async () => {
-    const backend = new FakeBackend(config({ anonymous: false }));
-    backend.on('POST', 'payments', () =>
-      fail(409, 'payment_in_progress', 'A payment for this checkout is waiting for approval on your phone'),
+    const { el } = await refusedWith(
+      409,
+      'payment_in_progress',
+      'A payment for this checkout is waiting for approval on your phone',
     );
-    const { el } = await mount(backend);
-    await fill(el, 'customer.name', 'Awa');
-    await fill(el, 'customer.email', 'awa@example.com');
-    await fill(el, 'method.phoneNumber', '0700000000');
-    submit(el).click();
-    await oneEvent(el, 'pay-error');
-    await el.updateComplete;
     const expected =
       'A payment for this order is already under way. Approve or finish it first, or wait for it to end before paying again.';
     expect(el.shadowRoot!.querySelector('[part="error"]')!.textContent).to.equal(expected);
@@ -269,17 +267,11 @@ describe('<pay-checkout> form', () => {
   });
 
   it('a refusal for too many charges to one phone reads as a rate limit, not the server’s English', async () => {
-    const backend = new FakeBackend(config({ anonymous: false }));
-    backend.on('POST', 'payments', () =>
-      fail(429, 'rate_limited', 'Too many payment requests to this phone number; wait a few minutes'),
+    const { el } = await refusedWith(
+      429,
+      'rate_limited',
+      'Too many payment requests to this phone number; wait a few minutes',
     );
-    const { el } = await mount(backend);
-    await fill(el, 'customer.name', 'Awa');
-    await fill(el, 'customer.email', 'awa@example.com');
-    await fill(el, 'method.phoneNumber', '0700000000');
-    submit(el).click();
-    await oneEvent(el, 'pay-error');
-    await el.updateComplete;
     expect(el.shadowRoot!.querySelector('[part="error"]')!.textContent).to.equal(
       'Too many attempts. Wait a few minutes, then try again.',
     );

@@ -4,29 +4,24 @@
  * gave up on, after its reservation) is flagged `duplicate` where the merchant looks.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startApp, type AppFixture } from '../app-fixture.ts';
+import type { AppFixture } from '../app-fixture.ts';
 import { confirm, create, created, get, paymentRow } from '../payments/helpers.ts';
 import {
   cancel,
   decideOnProviderPage,
+  HOUR,
   merchantList,
   newSession,
   notificationsOf,
   sessionPayment,
+  startNotifyingApp,
 } from './helpers.ts';
 
 let t: AppFixture;
 beforeEach(async () => {
-  t = await startApp({
-    env: {
-      MERCHANT_WEBHOOK_URL: 'https://merchant.test/hooks',
-      MERCHANT_WEBHOOK_SECRET: 'whsec_dGVzdC1zZWNyZXQtMTIzNDU2',
-    },
-  });
+  t = await startNotifyingApp();
 });
 afterEach(() => t.close());
-
-const HOUR = 3_600_000;
 
 async function successesOn(session: string) {
   const rows = await t.store.db

@@ -3,11 +3,22 @@
  * the payer would, and what the merchant sees (its list and its notifications).
  */
 import { expect } from 'vitest';
-import { TEST_MERCHANT_KEY, type AppFixture } from '../app-fixture.ts';
+import { startApp, TEST_MERCHANT_KEY, type AppFixture } from '../app-fixture.ts';
 import { withToken } from '../payments/helpers.ts';
 import { submitHostedPage } from '../sandbox/hosted-page.ts';
 
 export const MERCHANT = { authorization: `Bearer ${TEST_MERCHANT_KEY}` };
+
+export const HOUR = 3_600_000;
+
+/** The app with merchant notifications on, so a test can read what the merchant is told (the outbox). */
+export const startNotifyingApp = () =>
+  startApp({
+    env: {
+      MERCHANT_WEBHOOK_URL: 'https://merchant.test/hooks',
+      MERCHANT_WEBHOOK_SECRET: 'whsec_dGVzdC1zZWNyZXQtMTIzNDU2',
+    },
+  });
 
 /** A merchant's checkout session (a cart) of `amount` NGN minor units, open for a day. */
 export async function newSession(t: AppFixture, amount = 250_000): Promise<string> {

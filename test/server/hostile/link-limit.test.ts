@@ -5,22 +5,22 @@
  * `lnk_limited_ke` has 15,000 left under its limit of 1,000,000.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startApp, type AppFixture } from '../app-fixture.ts';
+import type { AppFixture } from '../app-fixture.ts';
 import { create, created, get, limitedKePayment, paymentRow } from '../payments/helpers.ts';
-import { cancel, decideOnProviderPage, merchantList, notificationsOf } from './helpers.ts';
+import {
+  cancel,
+  decideOnProviderPage,
+  HOUR,
+  merchantList,
+  notificationsOf,
+  startNotifyingApp,
+} from './helpers.ts';
 
 let t: AppFixture;
 beforeEach(async () => {
-  t = await startApp({
-    env: {
-      MERCHANT_WEBHOOK_URL: 'https://merchant.test/hooks',
-      MERCHANT_WEBHOOK_SECRET: 'whsec_dGVzdC1zZWNyZXQtMTIzNDU2',
-    },
-  });
+  t = await startNotifyingApp();
 });
 afterEach(() => t.close());
-
-const HOUR = 3_600_000;
 
 async function collectedOnLink(): Promise<number> {
   const rows = await t.store.db
