@@ -1,15 +1,17 @@
 /**
- * The `pay-checkout` package: defines `<pay-checkout>` when a registry exists (importing it on a server
- * does nothing but export), and re-exports the class, its events and the API's types.
+ * The `pay-checkout` package: defines `<pay-checkout>` when the browser can run it (importing it on a
+ * server does nothing but export; a browser that lacks what it needs keeps the element's fallback
+ * content), and re-exports the class, its events and the API's types.
  */
 import { PayCheckout } from './pay-checkout.ts';
+import { canRun } from './support.ts';
 
 export { PayCheckout } from './pay-checkout.ts';
 export * from './events.ts';
 export { browserTransport, type Transport } from './transport.ts';
 export type * from './contract/index.ts';
 
-if (typeof customElements !== 'undefined' && !customElements.get('pay-checkout')) {
+if (canRun() && !customElements.get('pay-checkout')) {
   customElements.define('pay-checkout', PayCheckout);
 }
 

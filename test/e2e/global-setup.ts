@@ -42,7 +42,8 @@ async function waitForHealth(url: string, server: ChildProcess, log: () => strin
  * The merchant's own page on another origin: it loads the widget and talks to the API cross-origin. An
  * empty `locale` leaves the attribute out; `preload` adds the README's recommended embed snippet;
  * `isolation` is the element's attribute; `session` pays a checkout session instead of the link;
- * `hostile` adds a third-party script that skims the payer's answers (test/e2e/hostile-script.js).
+ * `hostile` adds a third-party script that skims the payer's answers (test/e2e/hostile-script.js);
+ * `fallback` puts a link inside the element, for browsers that cannot run the widget.
  */
 function merchantPage(
   apiUrl: string,
@@ -52,6 +53,7 @@ function merchantPage(
   isolation: string,
   hostile: boolean,
   session: string,
+  fallback: boolean,
 ) {
   const attribute = (value: string) => value.replace(/[^A-Za-z0-9_-]/g, '');
   const snippet = preload
@@ -61,11 +63,13 @@ function merchantPage(
   const lang = locale ? ` locale="${attribute(locale)}"` : '';
   // A checkout session (a cart the merchant's server created) instead of a link, when given.
   const checkout = session ? `session="${attribute(session)}"` : `link="${attribute(link)}"`;
+  // What the element shows where the widget cannot run, as the README's snippet recommends.
+  const inside = fallback ? `<a href="${apiUrl}/pay-elsewhere">Pay on our payment page</a>` : '';
   const isolated = isolation ? ` isolation="${attribute(isolation)}"` : '';
   const skimmer = hostile ? '<script src="/hostile.js"></script>\n' : '';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Merchant on another origin</title>
 ${snippet}${skimmer}<script src="${apiUrl}/widget/pay-checkout.iife.js" defer></script></head>
-<body><main><h1>Another origin</h1><pay-checkout ${checkout} api="${apiUrl}"${lang}${isolated}></pay-checkout></main></body></html>`;
+<body><main><h1>Another origin</h1><pay-checkout ${checkout} api="${apiUrl}"${lang}${isolated}>${inside}</pay-checkout></main></body></html>`;
 }
 
 export default async function globalSetup() {
@@ -121,6 +125,7 @@ export default async function globalSetup() {
         query.get('isolation') ?? '',
         query.has('hostile'),
         query.get('session') ?? '',
+        query.has('fallback'),
       ),
     );
   });

@@ -1,0 +1,37 @@
+// Below the floor, never an empty box: what the merchant writes inside <pay-checkout> shows whenever the
+// widget cannot run (its script fails to load, or the browser lacks what it needs), and stays hidden
+// when it runs.
+import { expect, test, type Page } from '@playwright/test';
+import { payButton, shot } from './helpers.ts';
+
+const page = () => `${process.env.E2E_MERCHANT_URL}/?link=lnk_fixed_ci&locale=en&fallback`;
+const fallbackLink = (p: Page) => p.getByRole('link', { name: 'Pay on our payment page' });
+
+test('the script fails to load: the fallback link shows', async ({ page: p }) => {
+  await p.route('**/widget/pay-checkout.iife.js', (route) => route.abort());
+  await p.goto(page());
+  await expect(fallbackLink(p)).toBeVisible();
+  await shot(p, 'no-script');
+});
+
+test('the browser lacks what the widget needs: it stays undefined and the fallback link shows', async ({
+  page: p,
+}) => {
+  // As an engine without AbortController would be (KaiOS 2.5, Android WebView of the Chrome 60s).
+  await p.addInitScript(() => {
+    Reflect.deleteProperty(window, 'AbortController');
+  });
+  await p.goto(page());
+  await p.waitForFunction(() =>
+    [...document.scripts].some((script) => script.src.endsWith('/widget/pay-checkout.iife.js')),
+  );
+  await p.waitForLoadState('load');
+  expect(await p.evaluate(() => customElements.get('pay-checkout') === undefined)).toBe(true);
+  await expect(fallbackLink(p)).toBeVisible();
+});
+
+test('the widget runs: its form shows and the fallback stays hidden', async ({ page: p }) => {
+  await p.goto(page());
+  await expect(payButton(p)).toBeVisible();
+  await expect(fallbackLink(p)).toBeHidden();
+});
