@@ -164,11 +164,17 @@ export function createCheckoutService(deps: CheckoutDeps) {
      * null for a link without one. After a success, this tells whether it went past the limit.
      */
     async collected(id: string, logger: Logger = deps.logger): Promise<{ limit: number; collected: number } | null> {
-      // Whether the link has a limit at all is what any snapshot says; only then is the provider asked.
-      const cached = await links.get(id, () => loadLink(id, logger));
+      // Whether the link has a limit at all is what any snapshot says; only then is the provider asked,
+      // and only once: a copy loaded by this very call (the success just dropped it) is fresh already.
+      let loadedNow = false;
+      const load = () => {
+        loadedNow = true;
+        return loadLink(id, logger);
+      };
+      const cached = await links.get(id, load);
       if (!((cached.link.amountLimit ?? 0) > 0)) return null;
-      links.delete(id);
-      const { link } = await links.get(id, () => loadLink(id, logger));
+      if (!loadedNow) links.delete(id);
+      const { link } = loadedNow ? cached : await links.get(id, load);
       const limit = link.amountLimit ?? 0;
       return limit > 0 ? { limit, collected: link.analytics.totalTransactionAmount } : null;
     },
