@@ -1,8 +1,9 @@
 /**
  * Each fact of the documentation has one home: no paragraph, list item, table row or code block of the
- * README, CONTRIBUTING or docs/ appears twice, and neither does a long sentence inside them. Copies
- * drift (the README and the architecture page once described the widget's attributes differently);
- * a second mention links to the first instead.
+ * README, CONTRIBUTING or docs/ appears twice, neither does a long sentence inside them, and none is a
+ * near copy of another page's (most of its word runs the same). Copies drift: the README and the
+ * architecture page once gave the sandbox's payout outcomes in two versions, and the README's widget
+ * attributes lacked one. A second mention links to the first instead.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -102,6 +103,53 @@ function duplicates(files: { name: string; text: string }[]): string[] {
     .map(([key, places]) => `${places.join(', ')}: "${key.slice(0, 90)}…"`);
 }
 
+/** Runs of this many words: two texts sharing most of theirs say the same thing, edited a little. */
+const SHINGLE = 4;
+/** The share of the shorter text's runs found in the other that makes it a near copy. */
+const NEAR = 0.6;
+
+const shingles = (text: string): Set<string> => {
+  const words = normalise(text).split(' ');
+  return new Set(
+    words.slice(0, words.length - SHINGLE + 1).map((_, i) => words.slice(i, i + SHINGLE).join(' ')),
+  );
+};
+
+/**
+ * Pairs of units in different places, each of at least MIN_LENGTH, where most of the shorter one's
+ * word runs are in the other: a copy that has started to drift (a word changed, a clause added).
+ */
+function nearCopies(files: { name: string; text: string }[]): string[] {
+  const units = files.flatMap(({ name, text }) =>
+    unitsOf(text)
+      .filter((unit) => normalise(unit.text).length >= MIN_LENGTH)
+      .map((unit) => ({
+        place: `${name}:${unit.line}`,
+        file: name,
+        runs: shingles(unit.text),
+        text: unit.text,
+      })),
+  );
+  const holders = new Map<string, number[]>();
+  units.forEach((unit, index) => {
+    for (const run of unit.runs) holders.set(run, [...(holders.get(run) ?? []), index]);
+  });
+  const found: string[] = [];
+  units.forEach((unit, index) => {
+    const shared = new Map<number, number>();
+    for (const run of unit.runs)
+      for (const other of holders.get(run) ?? [])
+        if (other > index) shared.set(other, (shared.get(other) ?? 0) + 1);
+    for (const [other, count] of shared) {
+      const partner = units[other]!;
+      if (partner.file === unit.file) continue;
+      if (count / Math.min(unit.runs.size, partner.runs.size) >= NEAR)
+        found.push(`${unit.place}, ${partner.place}: "${normalise(unit.text).slice(0, 90)}…"`);
+    }
+  });
+  return found;
+}
+
 describe('one home per fact in the documentation', () => {
   it('finds what it looks for', () => {
     const paragraph =
@@ -140,6 +188,26 @@ describe('one home per fact in the documentation', () => {
     ).toHaveLength(1);
   });
 
+  it('finds a copy that has started to drift', () => {
+    const row =
+      '| `05` | the provider answers 500 once (per reference), then behaves as the default: the retry succeeds and the payment goes on |';
+    const drifted = row.replace(' (per reference)', '');
+    expect(
+      nearCopies([
+        { name: 'a.md', text: row },
+        { name: 'b.md', text: drifted },
+      ]),
+    ).toHaveLength(1);
+    const other =
+      '| `06` | the call hangs past the client timeout; the charge exists as pending, and reconciliation settles it later on |';
+    expect(
+      nearCopies([
+        { name: 'a.md', text: row },
+        { name: 'b.md', text: other },
+      ]),
+    ).toEqual([]);
+  });
+
   it('no paragraph, item, row, code block or long sentence exists twice', () => {
     const files = documents().map((file) => ({
       name: relative(root, join(root, file)),
@@ -147,5 +215,10 @@ describe('one home per fact in the documentation', () => {
     }));
     expect(files.length).toBeGreaterThan(10);
     expect(duplicates(files)).toEqual([]);
+  });
+
+  it("no paragraph, item or row is a near copy of another page's", () => {
+    const files = documents().map((file) => ({ name: file, text: readFileSync(join(root, file), 'utf8') }));
+    expect(nearCopies(files)).toEqual([]);
   });
 });
