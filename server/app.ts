@@ -1,5 +1,5 @@
 /**
- * createApp(deps): the backend's one Hono app (docs/architecture.md#request-path). It mounts one sub-app per
+ * createApp(deps): the backend's one Hono app (docs/server.md#request-path). It mounts one sub-app per
  * path prefix, renders every error through one onError, and starts no timers: the caller (main.ts, or a
  * test) owns schedules such as reconciliation and the sandbox's tick, and mounts the demo site in
  * embedded mode. Its types (AppDeps, AppEnv) live in env.ts, which route files import instead of this.

@@ -1,5 +1,5 @@
 /**
- * Time is injected everywhere (docs/architecture.md#time): code asks a Clock for "now" and for sleeps instead of
+ * Time is injected everywhere (docs/server.md#time): code asks a Clock for "now" and for sleeps instead of
  * calling Date.now() or setTimeout itself, so tests move time forward by hand and never wait.
  */
 export interface Clock {

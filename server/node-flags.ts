@@ -5,7 +5,7 @@
  *
  * Why a 4 MB semi-space: V8 sizes its young generation for a large heap (up to 16 MB per semi-space on
  * Node 20), and under payment load the backend's RSS peaked at 170 to 190 MB for a heap that needs far
- * less. With 4 MB the same load peaks at 120 to 160 MB (budget 150 MB: docs/architecture.md#budgets), at no
+ * less. With 4 MB the same load peaks at 120 to 160 MB (budget 150 MB: docs/performance.md#budgets), at no
  * measured cost in throughput: a request's objects die young either way.
  *
  * Why a heap growing factor of 1.5: after each full collection V8 lets the old generation grow to up to

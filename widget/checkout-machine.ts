@@ -64,7 +64,7 @@ export type CheckoutEvent =
 /** Errors after which loading again cannot help: the link or session itself is not payable. */
 const UNAVAILABLE = ['not_found', 'link_unavailable', 'session_paid'];
 
-/** Where a payment's status and action put the payer (docs/architecture.md#payment-lifecycle). */
+/** Where a payment's status and action put the payer (docs/payments.md#payment-lifecycle). */
 export function stepOf(payment: Payment): Step {
   switch (payment.status) {
     case 'success':

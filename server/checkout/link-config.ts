@@ -1,5 +1,5 @@
 /**
- * A provider payment link as our public CheckoutConfig (docs/architecture.md#contract). Only what a payer
+ * A provider payment link as our public CheckoutConfig (docs/api.md#contract). Only what a payer
  * needs crosses over: never clientId, parentClientId, analytics or URLs of the provider's own pages.
  * Merchant text (title, description, labels) is passed through as data; the widget renders it as text.
  */
@@ -60,7 +60,7 @@ function customFields(link: PaymentLinkWithAnalytics): CustomField[] {
 }
 
 function amountRule(link: PaymentLinkWithAnalytics, inFlight: number): AmountRule {
-  // `isAmountFixed` decides, whatever the description says (docs/architecture.md#amounts).
+  // `isAmountFixed` decides, whatever the description says (docs/payments.md#amounts).
   const rule: AmountRule = { fixed: link.isAmountFixed ? (link.amount ?? null) : null };
   if (!link.isAmountFixed) {
     if (link.minimumAmount) rule.min = link.minimumAmount;

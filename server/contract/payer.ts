@@ -1,5 +1,5 @@
 /**
- * payerSchema(config): the authority on what a payer may send for one checkout (docs/architecture.md#contract).
+ * payerSchema(config): the authority on what a payer may send for one checkout (docs/api.md#contract).
  * The widget derives native form constraints from the same CheckoutConfig; this is what the server
  * enforces, with error paths (`amount`, `fields.company`, `customer.email`, `method.phoneNumber`) that
  * match the widget's inputs so each message shows under its own input.

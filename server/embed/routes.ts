@@ -1,10 +1,10 @@
 /**
- * GET /embed: the checkout's isolation page (docs/architecture.md#isolation-mode). `<pay-checkout
+ * GET /embed: the checkout's isolation page (docs/widget.md#isolation-mode). `<pay-checkout
  * isolation="iframe">` frames it, so the payer's phone number and code are typed into a document on this
  * server's origin, out of reach of the merchant page's scripts. The page is a few static lines: the same
  * widget file merchants load (one cache for both), the frame script that renders the checkout once the
  * host's `init` message arrives, and a preload of the checkout's config, which then travels while the
- * frame script does and while the host's message is on its way (the README's recommended snippet). No inline script or style, so its policy can forbid both; only the
+ * frame script does and while the host's message is on its way (the recommended snippet of docs/embedding.md). No inline script or style, so its policy can forbid both; only the
  * origins allowed to call the API (ALLOWED_ORIGINS, unset: this server's own) may frame it.
  */
 import { html } from 'hono/html';

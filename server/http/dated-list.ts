@@ -1,5 +1,5 @@
 /**
- * The list rules (docs/architecture.md#list-rules) for our own ledgers (payments, payouts) and the sandbox:
+ * The list rules (docs/sandbox.md#list-rules) for our own ledgers (payments, payouts) and the sandbox:
  * a status filter, UTC dates with `dateTo` inclusive to the end of that day, `page` from 1 and `limit`
  * 1 to 100. One query schema and one date rule, so every list answers the same way.
  */

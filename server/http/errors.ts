@@ -1,5 +1,5 @@
 /**
- * The error envelope (docs/architecture.md#errors): `{statusCode, error: {code, message, fields?}}` with
+ * The error envelope (docs/api.md#errors): `{statusCode, error: {code, message, fields?}}` with
  * the HTTP status equal to `statusCode`. Routes throw ApiError (or let a ZodError / ProviderError escape);
  * `renderError`, the app's one onError, turns anything into that envelope. Never a stack, never a secret.
  */

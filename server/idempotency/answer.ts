@@ -1,5 +1,5 @@
 /**
- * The HTTP side of idempotency (docs/architecture.md#idempotency) for a creating POST: take the
+ * The HTTP side of idempotency (docs/idempotency.md#idempotency) for a creating POST: take the
  * key, replay a finished answer, run the work once, keep a 4xx answer for replays, forget the key after
  * a 5xx or a 429 so the caller can try again (nothing was done), and, when the request holding the key
  * died, let a retry take it over and answer what became of the work it had started. Shared by payments and

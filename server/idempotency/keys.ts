@@ -1,5 +1,5 @@
 /**
- * Idempotency keys (docs/architecture.md#idempotency; IETF draft "The Idempotency-Key HTTP Header Field").
+ * Idempotency keys (docs/idempotency.md#idempotency; IETF draft "The Idempotency-Key HTTP Header Field").
  *
  * A key row is taken atomically (insert-or-conflict on the primary key) as `in_flight` together with a
  * hash of the canonical request, the reference of what the request is about to create, and a lease.

@@ -1,7 +1,7 @@
 /**
  * The merchant's read-only views of the provider, each behind the merchant key:
  * wallets, collection transactions, payment links and one link's analytics. Queries follow the
- * list rules (docs/architecture.md#list-rules) and are validated by the route declarations, strictly
+ * list rules (docs/sandbox.md#list-rules) and are validated by the route declarations, strictly
  * (an unknown key is a 400), before the provider is asked. The answers are the provider's records,
  * passed through and described by its schemas. Wallets and collections are sub-apps of their own; the
  * link list and analytics are routes that the links sub-app (server/checkout/routes.ts) mounts beside

@@ -1,5 +1,5 @@
 /**
- * Why a payment failed, as a stable code (docs/architecture.md#failure-codes). The provider's API gives
+ * Why a payment failed, as a stable code (docs/payments.md#failure-codes). The provider's API gives
  * a failure only as English text (`statusDescription`), which the payer, reading another language, should
  * not see: the widget words each code itself. The code is read from the stored `message` whenever the
  * payment is answered, so the message stays the provider's for merchants and logs, and rows written

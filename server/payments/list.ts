@@ -1,7 +1,7 @@
 /**
  * `GET /api/v1/payments` for the merchant: our payments, newest first, with the
  * payer's custom-field answers, the uploads those answers name, and what the payment paid for (link or
- * session). Query rules are the provider's list rules (docs/architecture.md#list-rules): UTC dates with `dateTo`
+ * session). Query rules are the provider's list rules (docs/sandbox.md#list-rules): UTC dates with `dateTo`
  * inclusive to the end of that day, `page` from 1, `limit` 1 to 100, `pages = ceil(total / limit)`.
  */
 import type { Kysely } from 'kysely';

@@ -1,5 +1,5 @@
 /**
- * Sending a flagged payment's money back (docs/architecture.md#refunds). The provider has no refund
+ * Sending a flagged payment's money back (docs/payments.md#refunds). The provider has no refund
  * call, so a refund is a payout of the payment's amount (what the payer paid for; our fee is not
  * returned) to the number and provider the payment came from, through the payout service and its
  * ledger. Only a `success` payment with a flag (paid twice, past a link's limit...) is sent back: the

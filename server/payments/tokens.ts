@@ -1,5 +1,5 @@
 /**
- * Payment references and payment tokens (docs/architecture.md#http-api).
+ * Payment references and payment tokens (docs/api.md#payment-tokens).
  *
  * The reference names a payment everywhere (our database, the provider, URLs, the merchant's console), so
  * it is not a secret; it is random (128 bits) only so that nobody can guess a neighbour's. The token is

@@ -1,5 +1,5 @@
 /**
- * `GET /api/v1/payouts`: the ledger, newest first, under the list rules (docs/architecture.md#list-rules):
+ * `GET /api/v1/payouts`: the ledger, newest first, under the list rules (docs/sandbox.md#list-rules):
  * UTC dates with `dateTo` inclusive to the end of that day, `page` from 1, `limit` 1 to 100 (default 4,
  * as the provider's disbursement list), `pages = ceil(total / limit)`, a page past the end is empty.
  */

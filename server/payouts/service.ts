@@ -1,5 +1,5 @@
 /**
- * Payouts without HTTP (docs/architecture.md#payouts-ledger): recipient properties and validation, requesting a
+ * Payouts without HTTP (docs/payouts.md#payouts-ledger): recipient properties and validation, requesting a
  * payout, reading one. A payout's row (our reference, `processing`) is stored before the provider is
  * called; a call that ends without a clear answer (timeout, network, 5xx) is resolved through verify and
  * left `processing` for reconciliation, never sent again under a new reference.

@@ -1,5 +1,5 @@
 /**
- * The provider API (docs/architecture.md#provider-api) as zod schemas.
+ * The provider API (docs/sandbox.md#provider-api) as zod schemas.
  *
  * Two kinds of schema live here, and they are deliberately different:
  * - Resource and response schemas are lenient to fields they do not know (`z.looseObject` keeps them),

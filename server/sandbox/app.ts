@@ -1,7 +1,7 @@
 /**
- * The sandbox: a Hono sub-app that answers the whole provider API with real state (docs/architecture.md#sandbox).
- * `createSandbox` starts no timers: whoever hosts it calls `runDue()` on a schedule (server/main.ts) or
- * by hand (tests), which applies due outcomes and sends due webhooks.
+ * The sandbox: a Hono sub-app that answers the whole provider API with real state
+ * (docs/sandbox.md#the-sandbox). `createSandbox` starts no timers: whoever hosts it calls `runDue()` on a
+ * schedule (server/main.ts) or by hand (tests), which applies due outcomes and sends due webhooks.
  */
 import { timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';

@@ -1,5 +1,5 @@
 /**
- * The error shape (docs/architecture.md#provider-api): `{statusCode, error, errorCode}` with a matching HTTP
+ * The error shape (docs/sandbox.md#provider-api): `{statusCode, error, errorCode}` with a matching HTTP
  * status. Every sandbox route throws SandboxError; one onError renders it.
  */
 import type { Context } from 'hono';

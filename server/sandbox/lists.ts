@@ -1,5 +1,5 @@
 /**
- * The list rules (docs/architecture.md#list-rules): UTC dates, `dateTo` inclusive to the end of that day,
+ * The list rules (docs/sandbox.md#list-rules): UTC dates, `dateTo` inclusive to the end of that day,
  * `pages = ceil(total / limit)` (0 when empty), a page past the end is 200 with no data.
  */
 export interface PageRequest {

@@ -3,8 +3,9 @@
  * database while the server keeps running, through SQLite's online backup API (better-sqlite3's
  * `db.backup`), which copies page by page and starts over if a write lands mid-copy. The copy is written
  * beside the target and renamed into place, so an interrupted backup never leaves a half file under
- * the target's name. Restoring is copying the file back while the server is stopped (README, "Backups").
- * PostgreSQL has its own tools (pg_dump), so with DATABASE_URL set this refuses.
+ * the target's name. Restoring is copying the file back while the server is stopped
+ * (docs/deploy.md#backups-and-restore). PostgreSQL has its own tools (pg_dump), so with DATABASE_URL
+ * set this refuses.
  */
 import { renameSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';

@@ -4,7 +4,7 @@
  * (SQLITE_GROUP_COMMIT=off), medians of 3 alternating rounds on a busy 2-core machine: 276 against 21
  * payments/s with SQLITE_SYNCHRONOUS=full (13x; a separate 5-round run: 241 against 16/s), 446 against
  * 245/s with normal (1.8x). It stays while it is at least 1.2x under full, the default
- * (docs/architecture.md#queries-and-commits).
+ * (docs/storage.md#queries-and-commits).
  *
  * Group commit for better-sqlite3, below Kysely. On SQLite the COMMIT is what a write costs (the WAL
  * append and, now and then, a checkpoint: 80 to 240 µs here), while the write itself inside an open

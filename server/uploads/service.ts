@@ -1,5 +1,5 @@
 /**
- * Uploads (docs/architecture.md#uploads): files a payer attaches to a custom field before paying. Stored in the
+ * Uploads (docs/payments.md#uploads): files a payer attaches to a custom field before paying. Stored in the
  * database (one place to back up, shared by every instance), kept one hour unless a payment uses them
  * (the payments engine then clears `expires_at`), and limited per IP (the `upload` rate limit, counted
  * in routes.ts) so nobody turns the checkout into free file hosting.

@@ -1,5 +1,5 @@
 /**
- * `POST /webhooks/disbursements` (docs/architecture.md#provider-webhooks): the provider's `disbursement.status`
+ * `POST /webhooks/disbursements` (docs/payments.md#provider-webhooks): the provider's `disbursement.status`
  * webhooks feeding the payout ledger. Same rules as the payment webhooks: the signature is checked over
  * the raw bytes (client secret, or the previous one during a rotation); a verified webhook is stored in
  * `provider_webhooks` before the 200, deduplicated by `deliveryId`, else `reference:status`. It is keyed

@@ -1,7 +1,7 @@
 /**
  * The server ratios a change is judged against: each route's requests per second divided by the bare
  * Hono route's in the same run. A change may lower none of them by more than 15%
- * (docs/architecture.md#budgets), so the bench compares this run's ratios with the ones recorded before
+ * (docs/performance.md#budgets), so the bench compares this run's ratios with the ones recorded before
  * the change, on the same machine: `npm run bench -- --save-baseline` records them (at the commit before
  * a change), and a later run prints each ratio beside its recorded value, with the verdict.
  *

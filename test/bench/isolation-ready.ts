@@ -1,6 +1,6 @@
 /**
- * Time to an enabled pay button for the two embeds of README's "In the page, or in a frame": the bare
- * embed in the page, and the same with `isolation="iframe"`, throttled as the payer's figures are
+ * Time to an enabled pay button for the two embeds of docs/embedding.md's "In the page, or in a frame":
+ * the bare embed in the page, and the same with `isolation="iframe"`, throttled as the payer's figures are
  * (payer-loads.ts: 400 ms, 400 kbit/s, 4x CPU, a phone's viewport, a cold cache per load), in
  * alternating rounds on one backend, medians printed. Run after `npm run build`:
  * `node --import tsx test/bench/isolation-ready.ts` (ROUNDS, default 7).

@@ -1,6 +1,6 @@
 /**
  * Turns one run's measurements into the printed tables: the load runs, the server's budgets and the
- * payer's (docs/architecture.md#budgets). Rows marked "ref" put a sandbox figure (or one part of a route)
+ * payer's (docs/performance.md#budgets). Rows marked "ref" put a sandbox figure (or one part of a route)
  * next to the merchant route built on it: no budget of its own, but a ceiling for that route (a route
  * cannot be faster than its parts).
  */

@@ -259,7 +259,7 @@ async function main(): Promise<number> {
     ? `each ratio against the baseline recorded at ${baseline.commit} on ${baseline.measuredAt.slice(0, 10)} (load ${baseline.load})`
     : `no baseline to judge the ratios against (${'missing' in recorded ? recorded.missing : ''}); record one with --save-baseline`;
   say(
-    `\nbudgets (docs/architecture.md#budgets; ${against}; "ref": a sandbox figure beside the route built on it)\n${budgetTable(measurements, baseline)}`,
+    `\nbudgets (docs/performance.md#budgets; ${against}; "ref": a sandbox figure beside the route built on it)\n${budgetTable(measurements, baseline)}`,
   );
   if (saveAsBaseline) {
     const ratios = judgedRatios(measurements);

@@ -40,7 +40,7 @@ async function waitForHealth(url: string, server: ChildProcess, log: () => strin
 
 /**
  * The merchant's own page on another origin: it loads the widget and talks to the API cross-origin. An
- * empty `locale` leaves the attribute out; `preload` adds the README's recommended embed snippet;
+ * empty `locale` leaves the attribute out; `preload` adds the recommended embed snippet (docs/embedding.md);
  * `isolation` is the element's attribute; `session` pays a checkout session instead of the link;
  * `hostile` adds a third-party script that skims the payer's answers (test/e2e/hostile-script.js);
  * `fallback` puts a link inside the element, for browsers that cannot run the widget.
@@ -63,7 +63,7 @@ function merchantPage(
   const lang = locale ? ` locale="${attribute(locale)}"` : '';
   // A checkout session (a cart the merchant's server created) instead of a link, when given.
   const checkout = session ? `session="${attribute(session)}"` : `link="${attribute(link)}"`;
-  // What the element shows where the widget cannot run, as the README's snippet recommends.
+  // What the element shows where the widget cannot run, as docs/embedding.md recommends.
   const inside = fallback ? `<a href="${apiUrl}/pay-elsewhere">Pay on our payment page</a>` : '';
   const isolated = isolation ? ` isolation="${attribute(isolation)}"` : '';
   const skimmer = hostile ? '<script src="/hostile.js"></script>\n' : '';

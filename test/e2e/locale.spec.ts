@@ -100,7 +100,7 @@ test('locale="sw": only the loading state, without text, until sw.json is in; th
   await expect(page.getByRole('button', { name: swahili.payNow })).toBeEnabled();
 });
 
-test("the README's embed snippet: the widget's config request is the preloaded one, not a second", async ({
+test("the recommended embed snippet: the widget's config request is the preloaded one, not a second", async ({
   page,
 }) => {
   const configUrl = `${api()}/api/v1/links/lnk_fixed_ci`;

@@ -1,4 +1,4 @@
-// The provider's steps after the form, one sandbox magic phone suffix each (README, "Magic values").
+// The provider's steps after the form, one sandbox magic phone suffix each (docs/sandbox.md#magic-values).
 import { expect, test, type Page } from '@playwright/test';
 import {
   FINAL,

@@ -1,7 +1,8 @@
 /**
  * The repository documents itself: no source, test or document cites a design document that is not in
- * it, and every citation of `docs/<file>.md#<anchor>` names a heading that exists, so a reader can follow
- * each one from a clean clone.
+ * it, every citation of `docs/<file>.md#<anchor>` names a heading that exists, and in the README,
+ * CONTRIBUTING and docs/ every relative link (and its anchor) and every repository path in backticks
+ * resolves, so a reader can follow each one from a clean clone.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -18,7 +19,15 @@ const THIS_FILE = fileURLToPath(import.meta.url);
 const OUTSIDE_DOCUMENT = /\bDESIGN\b|\b(?:provider-api|STYLE|TOOLCHAIN)\.md\b/;
 /** A relative path into a folder named `shared`; fine only while it stays inside the repository. */
 const SHARED_PATH = /(?:\.\.\/)+shared\b/g;
-const DOC_CITATION = /\bdocs\/([\w-]+\.md)#([\w-]+)/g;
+const DOC_CITATION = /\bdocs\/([\w/-]+\.md)#([\w-]+)/g;
+/** A Markdown link or image: `[text](target)`, the target without a title. */
+const MARKDOWN_LINK = /!?\[[^\]]*\]\(([^)\s]+)\)/g;
+/** A repository path in backticks: `server/app.ts`, `test/e2e/`, `docs/decisions/refunds.md`. */
+const CODE_PATH = /`((?:server|widget|demo|test|docs|\.ci)\/[\w./-]*)`/g;
+/** Paths the build writes (git ignores them): named in the docs, absent from a clean clone. */
+const BUILT_PATH = /(?:^|\/)dist(?:\/|$)|^widget\/custom-elements\.json$/;
+/** The documents a reader browses: their links and paths must lead somewhere. */
+const DOCUMENTS = ['README.md', 'CONTRIBUTING.md', 'docs'];
 
 /** Text files under `path` (a folder or a file), without dependencies and build output. */
 function textFiles(path: string): string[] {
@@ -66,7 +75,41 @@ function anchorsOf(markdown: string): Set<string> {
   return anchors;
 }
 
+/** Markdown without its fenced code blocks, whose text is an example, not a reference. */
+function proseOf(markdown: string): string {
+  let fenced = false;
+  return markdown
+    .split('\n')
+    .map((line) => {
+      if (/^\s*```/.test(line)) fenced = !fenced;
+      return fenced || /^\s*```/.test(line) ? '' : line;
+    })
+    .join('\n');
+}
+
+/** Links of `file` (a Markdown file) that lead nowhere: a missing file or folder, or a missing anchor. */
+function brokenLinks(markdown: string, file: string): string[] {
+  const broken: string[] = [];
+  for (const [, target] of proseOf(markdown).matchAll(MARKDOWN_LINK)) {
+    if (!target || /^[a-z][a-z+.-]*:/i.test(target)) continue; // https:, mailto:: not ours to check
+    const [path = '', anchor] = target.split('#');
+    const destination = path === '' ? file : resolve(dirname(file), decodeURIComponent(path));
+    if (!existsSync(destination)) broken.push(target);
+    else if (anchor !== undefined && !anchorsOf(readFileSync(destination, 'utf8')).has(anchor))
+      broken.push(target);
+  }
+  return broken;
+}
+
+/** Repository paths named in backticks in `markdown` that do not exist (built output aside). */
+function missingPaths(markdown: string): string[] {
+  return [...proseOf(markdown).matchAll(CODE_PATH)]
+    .map(([, path]) => (path ?? '').replace(/[.]$/, ''))
+    .filter((path) => !BUILT_PATH.test(path) && !existsSync(join(root, path)));
+}
+
 const files = SCANNED.flatMap(textFiles).filter((file) => file !== THIS_FILE);
+const documents = DOCUMENTS.flatMap(textFiles).filter((file) => file.endsWith('.md'));
 
 describe('citations of documents', () => {
   it('finds what it looks for', () => {
@@ -84,11 +127,32 @@ describe('citations of documents', () => {
     expect(anchorsOf('## Payment lifecycle\n### OTP and customer codes\n<a id="list-rules"></a>')).toEqual(
       new Set(['payment-lifecycle', 'otp-and-customer-codes', 'list-rules']),
     );
+    expect(anchorsOf('### Durability: `SQLITE_SYNCHRONOUS`')).toEqual(
+      new Set(['durability-sqlite_synchronous']),
+    );
+    const page = join(root, 'docs', 'example.md');
+    expect(
+      brokenLinks(
+        '[a](deploy.md#limits) [b](deploy.md#nowhere) [c](nowhere.md) [d](https://example.com) [e](#here)\n## Here\n```\n[f](nowhere.md)\n```',
+        page,
+      ),
+    ).toEqual(['deploy.md#nowhere', 'nowhere.md', '#here']);
+    expect(
+      missingPaths('`server/app.ts`, `server/nowhere.ts`, `server/dist/main.js`, `demo/dist/`, `docs/`.'),
+    ).toEqual(['server/nowhere.ts']);
   });
 
   it('scans the sources, tests and documents', () => {
     const scanned = new Set(files.map((file) => relative(root, file).split(sep)[0]));
     expect([...scanned].sort()).toEqual(['README.md', 'demo', 'docs', 'server', 'test', 'widget']);
+    expect(documents.map((file) => relative(root, file))).toEqual(
+      expect.arrayContaining([
+        'README.md',
+        'CONTRIBUTING.md',
+        join('docs', 'README.md'),
+        join('docs', 'decisions', 'README.md'),
+      ]),
+    );
   });
 
   it('no file cites a document outside the repository', () => {
@@ -111,5 +175,19 @@ describe('citations of documents', () => {
       }
     }
     expect(broken).toEqual([]);
+  });
+
+  it('every link of the README, CONTRIBUTING and docs/ leads to a file and heading that exist', () => {
+    const broken = documents.flatMap((file) =>
+      brokenLinks(readFileSync(file, 'utf8'), file).map((target) => `${relative(root, file)}: ${target}`),
+    );
+    expect(broken).toEqual([]);
+  });
+
+  it('every repository path they name in backticks exists', () => {
+    const missing = documents.flatMap((file) =>
+      missingPaths(readFileSync(file, 'utf8')).map((path) => `${relative(root, file)}: ${path}`),
+    );
+    expect(missing).toEqual([]);
   });
 });

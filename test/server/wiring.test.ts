@@ -3,7 +3,7 @@
  * server/ or demo/ imports server/app.ts but the entry, server/main.ts (tests and the bench may), and
  * neither app.ts nor env.ts sits in an import cycle. Type-only imports count: a cycle of types is what
  * forced casts like `c.get('metrics' as never)`. Each sub-app owns its paths: none repeats, inside, a
- * prefix the app mounts sub-apps at. The README's layout table names every server folder.
+ * prefix the app mounts sub-apps at. The layout table of docs/architecture.md names every server folder.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -183,8 +183,8 @@ describe('the wiring', () => {
 });
 
 describe('the layout', () => {
-  it("lists every server folder in the README's layout table", () => {
-    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  it('lists every server folder in the layout table of docs/architecture.md', () => {
+    const readme = readFileSync(join(root, 'docs', 'architecture.md'), 'utf8');
     const folders = readdirSync(join(root, 'server'), { withFileTypes: true })
       .filter((entry) => entry.isDirectory() && !SKIPPED_FOLDERS.has(entry.name))
       .map((entry) => `server/${entry.name}/`);

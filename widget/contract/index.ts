@@ -1,5 +1,5 @@
 /**
- * The HTTP API as plain types (docs/architecture.md#contract): the widget's view of every shape it sends
+ * The HTTP API as plain types (docs/api.md#contract): the widget's view of every shape it sends
  * and receives. No runtime code beyond `const` value lists, no zod, no DOM, no Node: the server's zod
  * schemas in `server/contract/` are type-tested against these, so the two sides cannot drift apart.
  */
@@ -179,7 +179,7 @@ export const FINAL_PAYMENT_STATUSES = ['success', 'failed', 'cancelled', 'expire
 /**
  * Why a payment failed, as a small stable code the payer's interface can word in its own language (the
  * provider's `message` is English, for merchants and logs). Classified by the server from what the
- * provider said (docs/architecture.md#failure-codes); a failure it cannot place has no code.
+ * provider said (docs/payments.md#failure-codes); a failure it cannot place has no code.
  */
 export const FAILURE_CODES = ['insufficient_funds', 'declined', 'cancelled', 'otp_locked'] as const;
 export type FailureCode = (typeof FAILURE_CODES)[number];

@@ -1,7 +1,7 @@
 /**
  * `<pay-checkout isolation="iframe">`: instead of the checkout, the element holds one frame of the
  * backend's `/embed` page, where the payer types their number and code out of reach of this page's
- * scripts (docs/architecture.md#isolation-mode). It passes the element's properties in (`init`), and
+ * scripts (docs/widget.md#isolation-mode). It passes the element's properties in (`init`), and
  * re-fires the frame's events on the element, sizes the frame to its content, and sends this window to
  * a provider's page when the checkout asks. Messages go to the backend's origin only, and only those
  * from that origin and that frame are read. Part of the widget's bundle: kept as small as it can be.

@@ -3,7 +3,7 @@
  * `<pay-checkout>` in the frame, once the host's `init` message has come from an allowed origin, and
  * relays what the host may know: the events (redacted), the checkout's height, and a provider's page
  * the top window must open. Built on its own (`pay-checkout-frame.js`), outside the widget's bundle.
- * See docs/architecture.md#isolation-mode.
+ * See docs/widget.md#isolation-mode.
  */
 import type { Customer } from '../contract/index.ts';
 import { PAY_EVENTS } from '../event-names.ts';

@@ -1,7 +1,7 @@
 /**
  * What `<pay-checkout isolation="iframe">` (the host, frame-host.ts) and the checkout inside its frame
  * (frame.ts, on the backend's origin) say to each other with `postMessage`, each side checking the
- * other's origin and window (docs/architecture.md#isolation-mode). Types only: nothing here ships.
+ * other's origin and window (docs/widget.md#isolation-mode). Types only: nothing here ships.
  */
 import type { Customer } from '../contract/index.ts';
 

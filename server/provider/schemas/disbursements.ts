@@ -1,4 +1,4 @@
-/** Disbursements, transfer recipients and wallets (docs/architecture.md#provider-api). */
+/** Disbursements, transfer recipients and wallets (docs/sandbox.md#provider-api). */
 import { z } from 'zod';
 import {
   CountrySchema,

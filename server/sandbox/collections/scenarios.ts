@@ -1,5 +1,5 @@
 /**
- * Magic values (docs/architecture.md#magic-values): the last two digits of the payer's phone decide how a
+ * Magic values (docs/sandbox.md#magic-values): the last two digits of the payer's phone decide how a
  * direct charge behaves, so every path can be reached without a real phone.
  */
 export const SANDBOX_OTP = '123456';

@@ -1,7 +1,7 @@
 /**
  * How a stored disbursement looks from outside: the API object (answers, list items, verify) and the
  * `data` of its `disbursement.status` webhook. Both carry the service's `reference` and the merchant's
- * `externalReference` (docs/architecture.md#provider-api).
+ * `externalReference` (docs/sandbox.md#provider-api).
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, SandboxDisbursementRow } from '../../store/schema.ts';

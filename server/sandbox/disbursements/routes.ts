@@ -1,5 +1,5 @@
 /**
- * The provider's disbursement and wallet endpoints (docs/architecture.md#provider-api).
+ * The provider's disbursement and wallet endpoints (docs/sandbox.md#provider-api).
  * Mounted behind the sandbox's client-credential check.
  */
 import { Hono } from 'hono';

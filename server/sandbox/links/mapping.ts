@@ -7,7 +7,7 @@ import type { SandboxContext } from '../context.ts';
 
 const DAY_MS = 86_400_000;
 
-/** A date-only expiry lasts to the end of that day, UTC (docs/architecture.md#link-availability). */
+/** A date-only expiry lasts to the end of that day, UTC (docs/payments.md#link-availability). */
 export function expiryInstant(expiresAt: string): number {
   return /^\d{4}-\d{2}-\d{2}$/.test(expiresAt) ? Date.parse(`${expiresAt}T00:00:00.000Z`) + DAY_MS : Date.parse(expiresAt);
 }

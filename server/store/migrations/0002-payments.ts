@@ -1,5 +1,5 @@
 /**
- * The backend's own tables (docs/architecture.md#storage): checkout sessions, payments, idempotency keys,
+ * The backend's own tables (docs/storage.md#storage): checkout sessions, payments, idempotency keys,
  * uploads and received provider webhooks. Money and times are bigint (minor units, epoch ms UTC).
  */
 import type { Kysely, Migration } from 'kysely';

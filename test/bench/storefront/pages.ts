@@ -4,8 +4,8 @@
  * how the checkout arrives:
  * - `floor`: no widget; plain JavaScript (`floor.js`) builds a minimal form from the same config answer;
  * - `bare`: the two-line embed (the widget's script tag and the element), as the README shows it;
- * - `snippet`: the embed the README recommends, which also preloads the link's config from the page's
- *   head, so it travels while the widget's script does.
+ * - `snippet`: the embed docs/embedding.md recommends, which also preloads the link's config from the
+ *   page's head, so it travels while the widget's script does.
  * Each page may preconnect to the backend. All run under a strict Content-Security-Policy (no inline
  * script or style), as a careful merchant's would.
  */

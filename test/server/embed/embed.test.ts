@@ -37,7 +37,7 @@ describe('GET /embed', () => {
       '<meta name="pay-checkout-origins" content="https://shop.test https://www.shop.test" />',
     );
     expect(text).toContain('<body data-kind="link" data-id="lnk_fixed_ci"></body>');
-    // The config travels while the scripts do (as the README's recommended snippet does it).
+    // The config travels while the scripts do (as the recommended snippet of docs/embedding.md does it).
     expect(text).toContain('<link rel="preload" as="fetch" crossorigin href="/api/v1/links/lnk_fixed_ci" />');
     expect(text).toContain('<script src="/widget/pay-checkout.iife.js" defer></script>');
     expect(text).toContain('<script src="/widget/pay-checkout-frame.js" defer></script>');

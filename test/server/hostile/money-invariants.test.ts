@@ -38,7 +38,7 @@ const WRONG_OTP = '000000';
 /** Generated runs per property, after the known examples: keeps the file at about half a minute. */
 const NUM_RUNS = 20;
 
-/** The sandbox's magic phone endings (README, "Magic values"). */
+/** The sandbox's magic phone endings (docs/sandbox.md#magic-values). */
 const PHONES = {
   otp: '+2250700000000', // OTP 123456 -> processing -> success
   phone: '+2250700000001', // approved on the phone: processing -> success

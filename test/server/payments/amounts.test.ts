@@ -1,5 +1,5 @@
 /**
- * Amount rules (docs/architecture.md#amounts): a fixed amount ignores the browser, payer amounts stay within the
+ * Amount rules (docs/payments.md#amounts): a fixed amount ignores the browser, payer amounts stay within the
  * link's bounds, and a link's limit holds even when payers race for what is left of it.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
