@@ -10,6 +10,11 @@ export default defineConfig({
           include: ['test/server/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/server/postgres-global-setup.ts'],
+          // One module graph per worker instead of one per file: every file imports the whole app, and
+          // importing it again for each of ~130 files cost three times the CPU of the tests themselves
+          // (user CPU of the suite: 303 s isolated, 100 s shared, measured on this machine). Tests keep no
+          // state in modules: each builds its own app, store and clock.
+          isolate: false,
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },
