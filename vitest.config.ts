@@ -18,6 +18,18 @@ export default defineConfig({
         // The widget's build plugins (widget/build/), run in Node as Vite runs them.
         test: { name: 'build', include: ['test/build/**/*.test.ts'], environment: 'node' },
       },
+      {
+        // Firefox (Debian's ESR over WebDriver BiDi) against the built server and widget, started as the
+        // end-to-end suite starts them; one browser per file, its journeys one after another.
+        test: {
+          name: 'firefox',
+          include: ['test/firefox/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/e2e/global-setup.ts'],
+          testTimeout: 45_000,
+          hookTimeout: 30_000,
+        },
+      },
     ],
   },
 });
