@@ -1,17 +1,22 @@
 // The payer journeys every engine's suite walks, without a test driver: which link, which answers, which
 // sandbox phone number leads where. Each suite (Playwright's Chromium, Firefox over BiDi, WebKit over
 // WebDriver) drives them with its own API and checks the same outcomes.
-import { en } from '../widget/i18n/en.ts';
+import type { Messages } from '../widget/i18n/en.ts';
 
 /** `lnk_fixed_ci`: a required merchant field (French in every language), anonymous payments off. */
 export const FIXED_LINK = 'lnk_fixed_ci';
 
-/** The payer's answers on `lnk_fixed_ci`'s form, by the English label of each field. */
-export const FIXED_LINK_ANSWERS: Record<string, string> = {
-  'Numéro d’abonné': 'AB-1234',
-  [en.name]: 'Awa Koné',
-  [en.email]: 'awa@example.com',
-};
+/**
+ * The payer's answers on `lnk_fixed_ci`'s form, by each field's label in the payer's language (the
+ * merchant's own field is French in every language).
+ */
+export const fixedLinkAnswers = (
+  messages: Pick<Messages, 'name' | 'email'>,
+): [label: string, answer: string][] => [
+  ['Numéro d’abonné', 'AB-1234'],
+  [messages.name, 'Awa Koné'],
+  [messages.email, 'awa@example.com'],
+];
 
 /** The sandbox's numbers: the last two digits choose what the provider does. */
 export const PHONES = {

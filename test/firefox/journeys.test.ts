@@ -3,11 +3,19 @@
 // step, the provider's page and back, the iframe mode on another site (where Firefox partitions the
 // frame's storage), a French link, and the narrowest phone. Nothing may land in the console.
 import { readFileSync } from 'node:fs';
-import type { Browser, Frame, Page } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, expect, onTestFinished, test } from 'vitest';
 import { en, type Messages } from '../../widget/i18n/en.ts';
-import { FINAL_MS, FIXED_LINK, FIXED_LINK_ANSWERS, OTP, PHONES, REFERENCE, WRONG_OTP } from '../journeys.ts';
+import { FINAL_MS, FIXED_LINK, OTP, PHONES, REFERENCE, WRONG_OTP } from '../journeys.ts';
 import { measureOverflow, overflowProblems } from '../layout-overflow.ts';
+import {
+  byLabel,
+  type Checkout,
+  checkoutFrame,
+  enterCode,
+  payFixedLink,
+  waitForHeading,
+} from './checkout.ts';
 import { consoleOf, launchFirefox } from './firefox.ts';
 
 const fr = JSON.parse(readFileSync('widget/i18n/fr.json', 'utf8')) as Messages;
@@ -17,13 +25,6 @@ function shop(options: { locale?: string; isolation?: boolean; otherSite?: boole
   const origin = options.otherSite ? process.env.E2E_MERCHANT_OTHER_SITE_URL : process.env.E2E_MERCHANT_URL;
   return `${origin}/?link=${FIXED_LINK}&locale=${options.locale ?? 'en'}${options.isolation ? '&isolation=iframe' : ''}`;
 }
-
-/** Where the payer's controls are: the page itself, or the checkout's frame. */
-type Checkout = Page | Frame;
-
-/** A control of the checkout by its role and accessible name, as a payer or a screen reader finds it. */
-const byName = (role: string, name: string) => `pay-checkout >>> ::-p-aria([name="${name}"][role="${role}"])`;
-const byLabel = (label: string) => byName('textbox', label);
 
 let browser: Browser;
 beforeAll(async () => {
@@ -40,29 +41,6 @@ async function openPage(width?: number): Promise<{ page: Page; logged: string[] 
   const page = await context.newPage();
   if (width) await page.setViewport({ width, height: 640 });
   return { page, logged: consoleOf(page) };
-}
-
-/** The checkout's frame, once the iframe mode has put it on the page. */
-async function checkoutFrame(page: Page): Promise<Frame> {
-  const iframe = await page.waitForSelector('pay-checkout >>> iframe');
-  return iframe!.contentFrame();
-}
-
-async function waitForHeading(ui: Checkout, name: string, timeout = 5_000) {
-  await ui.waitForSelector(byName('heading', name), { timeout });
-}
-
-/** Fills `lnk_fixed_ci`'s form in English with `phone` and pays. */
-async function payFixedLink(ui: Checkout, phone: string) {
-  for (const [label, answer] of Object.entries(FIXED_LINK_ANSWERS))
-    await ui.locator(byLabel(label)).fill(answer);
-  await ui.locator(byLabel(en.phone)).fill(phone);
-  await ui.locator('pay-checkout >>> button[type="submit"]').click();
-}
-
-async function enterCode(ui: Checkout, code: string) {
-  await ui.locator(byLabel(en.code)).fill(code);
-  await ui.locator(byName('button', en.confirm)).click();
 }
 
 /** The result step's text, once it says the payment succeeded. */
