@@ -1,5 +1,6 @@
 // Lint: typescript-eslint's recommended rules over every TypeScript file of the repository.
 import js from '@eslint/js';
+import compat from 'eslint-plugin-compat';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -26,5 +27,15 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Every web and JavaScript API the widget calls, checked against the browser floor (package.json's
+    // `browserslist`, the list the build's target comes from). The build lowers syntax, never APIs: one
+    // missing there is a payer's broken checkout. Each one flagged gets a guard or a fallback, or, where
+    // widget/support.ts already refuses a browser without it, a disable comment that says so.
+    files: ['widget/**/*.ts'],
+    ignores: ['widget/build/**'],
+    ...compat.configs['flat/recommended'],
+    settings: { lintAllEsApis: true },
   },
 );

@@ -23,6 +23,21 @@ export default defineConfig({
         // The widget's build plugins (widget/build/), run in Node as Vite runs them.
         test: { name: 'build', include: ['test/build/**/*.test.ts'], environment: 'node' },
       },
+      {
+        // Firefox (Debian's ESR over WebDriver BiDi) against the built server and widget, started as the
+        // end-to-end suite starts them; one browser per file, its journeys one after another. Vitest, not
+        // Playwright's runner: puppeteer-core is a library that needs a runner, Playwright's cannot drive
+        // another engine than its own builds, and Vitest runs the e2e global setup unchanged (a default
+        // export that returns its teardown) beside the other projects.
+        test: {
+          name: 'firefox',
+          include: ['test/firefox/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/e2e/global-setup.ts'],
+          testTimeout: 45_000,
+          hookTimeout: 30_000,
+        },
+      },
     ],
   },
 });

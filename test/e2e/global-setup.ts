@@ -67,7 +67,10 @@ function merchantPage(
   const inside = fallback ? `<a href="${apiUrl}/pay-elsewhere">Pay on our payment page</a>` : '';
   const isolated = isolation ? ` isolation="${attribute(isolation)}"` : '';
   const skimmer = hostile ? '<script src="/hostile.js"></script>\n' : '';
+  // The empty icon keeps a browser from fetching /favicon.ico, which the page's own policy would refuse
+  // with a console error (Firefox reports it) that is not the widget's.
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Merchant on another origin</title>
+<link rel="icon" href="data:,">
 ${snippet}${skimmer}<script src="${apiUrl}/widget/pay-checkout.iife.js" defer></script></head>
 <body><main><h1>Another origin</h1><pay-checkout ${checkout} api="${apiUrl}"${lang}${isolated}>${inside}</pay-checkout></main></body></html>`;
 }
@@ -76,6 +79,9 @@ export default async function globalSetup() {
   const [apiPort, merchantPort] = [await freePort(), await freePort()];
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   const merchantUrl = `http://127.0.0.1:${merchantPort}`;
+  // The same merchant page under another site (ports do not make a site; host names do): there the
+  // backend's frame is a third party, whose storage the browser partitions.
+  const merchantOtherSiteUrl = `http://localhost:${merchantPort}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'pay-e2e-'));
 
   let output = '';
@@ -86,7 +92,7 @@ export default async function globalSetup() {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
-      ALLOWED_ORIGINS: `${apiUrl},${merchantUrl}`,
+      ALLOWED_ORIGINS: `${apiUrl},${merchantUrl},${merchantOtherSiteUrl}`,
       SANDBOX_OUTCOME_DELAY_MS: '300',
       RATE_LIMITS: 'off',
       // The merchant's own server (the second origin) receives our signed notifications.
@@ -133,6 +139,7 @@ export default async function globalSetup() {
 
   process.env.E2E_API_URL = apiUrl;
   process.env.E2E_MERCHANT_URL = merchantUrl;
+  process.env.E2E_MERCHANT_OTHER_SITE_URL = merchantOtherSiteUrl;
   process.env.E2E_DATA_DIR = dataDir;
 
   return async () => {

@@ -8,6 +8,12 @@ import { en, type Messages } from './en.ts';
 /** The language of a BCP 47 locale, lower case: `fr-CI` -> `fr`. */
 export const languageOf = (locale: string) => locale.toLowerCase().split('-')[0]!;
 
+/**
+ * Whether `key` is `object`'s own property. `Object.hasOwn` would say the same, but Chrome 80-92 and
+ * iOS Safari 15.0-15.3, both above the browser floor, do not have it.
+ */
+const hasOwn = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);
+
 /** A message's `{placeholders}`, sorted: a translation must use the same ones as English. */
 export const placeholders = (template: string) => (template.match(/\{\w+\}/g) ?? []).sort().join(' ');
 
@@ -28,11 +34,11 @@ export function translationFlaws(value: unknown): [key: string, flaw: number][] 
   const flaws: [string, number][] = [];
   for (const [key, english] of Object.entries(en)) {
     const text = messages[key];
-    if (!Object.hasOwn(messages, key)) flaws.push([key, MISSING]);
+    if (!hasOwn(messages, key)) flaws.push([key, MISSING]);
     else if (typeof text !== 'string') flaws.push([key, NOT_A_TEXT]);
     else if (placeholders(text) !== placeholders(english)) flaws.push([key, OTHER_PLACEHOLDERS]);
   }
-  for (const key of Object.keys(messages)) if (!Object.hasOwn(en, key)) flaws.push([key, NOT_IN_ENGLISH]);
+  for (const key of Object.keys(messages)) if (!hasOwn(en, key)) flaws.push([key, NOT_IN_ENGLISH]);
   return flaws;
 }
 
@@ -47,7 +53,7 @@ export const isTranslation = (value: unknown): value is Messages =>
   Object.keys(value).length === Object.keys(en).length &&
   Object.entries(en).every(
     ([key, english]) =>
-      Object.hasOwn(value, key) &&
+      hasOwn(value, key) &&
       typeof (value as Record<string, unknown>)[key] === 'string' &&
       placeholders((value as Record<string, string>)[key]!) === placeholders(english),
   );
