@@ -18,6 +18,18 @@ export default defineConfig({
         // The widget's build plugins (widget/build/), run in Node as Vite runs them.
         test: { name: 'build', include: ['test/build/**/*.test.ts'], environment: 'node' },
       },
+      {
+        // The payer's journeys in WebKit (test/webkit/browser.ts): needs the build, as the e2e suite does.
+        test: {
+          name: 'webkit',
+          include: ['test/webkit/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/webkit/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 45_000,
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 });

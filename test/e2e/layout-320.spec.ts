@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { en, type Messages } from '../../widget/i18n/en.ts';
 import { FINAL, expirePaymentStep, merchant } from './helpers.ts';
+import { measureOverflow, type Overflow } from './overflow.ts';
 
 const WIDTH = 320;
 const fr = JSON.parse(readFileSync('widget/i18n/fr.json', 'utf8')) as Messages;
@@ -128,40 +129,8 @@ const STATES: Record<string, (page: Page, language: Language) => Promise<void>> 
   },
 };
 
-interface Overflow {
-  viewport: number;
-  documentWidth: number;
-  widgetWidth: number;
-  /** Elements of the widget whose box leaves the viewport on either side, described for the failure message. */
-  outside: string[];
-  /** Every button and button-like link, and whether it lies inside the viewport. */
-  buttons: { name: string; inside: boolean }[];
-}
-
 /** What sticks out of the viewport, measured from the page's own layout. */
-function measure(page: Page): Promise<Overflow> {
-  return page.evaluate(() => {
-    const widget = document.querySelector('pay-checkout')!;
-    const root = widget.shadowRoot!;
-    const viewport = document.documentElement.clientWidth;
-    const inside = (element: Element) => {
-      const box = element.getBoundingClientRect();
-      return box.left >= 0 && box.right <= viewport;
-    };
-    const describe = (element: Element) =>
-      `<${element.localName} class="${element.className}"> ${(element.textContent ?? '').trim().slice(0, 40)}`;
-    return {
-      viewport,
-      documentWidth: document.documentElement.scrollWidth,
-      widgetWidth: widget.scrollWidth,
-      outside: [...root.querySelectorAll('*')].filter((element) => !inside(element)).map(describe),
-      buttons: [...root.querySelectorAll('button, a[part="submit"]')].map((button) => ({
-        name: (button.textContent ?? '').trim(),
-        inside: inside(button),
-      })),
-    };
-  });
-}
+const measure = (page: Page): Promise<Overflow> => page.evaluate(measureOverflow);
 
 async function expectNothingOverflows(page: Page) {
   const layout = await measure(page);
