@@ -39,7 +39,14 @@ export async function setWidth(driver: WebDriver, width: number, height = 720) {
     STEP_MS,
     `viewport never became ${width} px wide`,
   );
+  await settled(driver);
 }
+
+/** Resolves once the page has drawn twice more: whatever the last change set off has been laid out. */
+export const settled = (driver: WebDriver) =>
+  driver.executeAsyncScript(
+    `const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(() => done()));`,
+  );
 
 /** What the page's console hook kept: errors, warnings, uncaught exceptions, unhandled rejections. */
 export const logged = (driver: WebDriver) =>
@@ -64,7 +71,12 @@ export async function waitForHeading(driver: WebDriver, name: RegExp, timeout = 
   );
 }
 
-/** Whether some text of the checkout (its rendered text, headings included) matches `text`. */
+/** Waits until the checkout's text (headings, labels, buttons) contains `text`. */
+export async function waitForText(driver: WebDriver, text: string, timeout = STEP_MS) {
+  await driver.wait(async () => (await checkoutText(driver)).includes(text), timeout, `no text ${text}`);
+}
+
+/** The checkout's text, white space collapsed. */
 export const checkoutText = (driver: WebDriver) =>
   driver.executeScript<string>(`${ROOT} return root ? root.textContent.replace(/\\s+/g, ' ') : '';`);
 
