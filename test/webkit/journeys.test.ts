@@ -115,6 +115,22 @@ describe('isolation mode, the checkout in a frame on the server’s origin', () 
     await driver.switchTo().defaultContent();
     expect(await logged(driver)).toEqual([]);
   });
+
+  // Known defect, kept here so its fix shows: WebKit (2.50) never hands a `<link rel=preload as=fetch>`
+  // to a later fetch() or XMLHttpRequest, whatever their mode, credentials or cache headers (image and
+  // script preloads are used), so the frame's checkout reads its config a second time. When this test
+  // starts failing, the config is read once: turn `it.fails` into `it`.
+  it.fails('the frame reads its config once: the page’s preload is what the checkout uses', async () => {
+    await driver.get(shop({ isolation: 'iframe' }));
+    await enterFrame(driver);
+    await waitForHeading(driver, /Abonnement Premium/);
+    const reads = await driver.executeScript<string[]>(
+      `return performance.getEntriesByType('resource')
+        .filter((entry) => new URL(entry.name).pathname === '/api/v1/links/lnk_fixed_ci')
+        .map((entry) => entry.initiatorType);`,
+    );
+    expect(reads).toEqual(['link']);
+  });
 });
 
 describe('at 320 px, the narrowest phones', () => {
