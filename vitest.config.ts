@@ -38,6 +38,18 @@ export default defineConfig({
           hookTimeout: 30_000,
         },
       },
+      {
+        // The payer's journeys in WebKit (test/webkit/browser.ts): needs the build, as the e2e suite does.
+        test: {
+          name: 'webkit',
+          include: ['test/webkit/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/webkit/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 45_000,
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 });

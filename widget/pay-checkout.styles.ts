@@ -226,9 +226,12 @@ export const styles = css`
     margin: 2px 0 0;
     accent-color: var(--_primary);
   }
+  /* Rows as tall as their options, not stretched: stretched, WebKit kept an option's one-line height
+     when a narrower screen (a phone turned upright) wrapped its words onto two lines. */
   .pay__options {
     display: grid;
     gap: 8px;
+    align-items: start;
   }
   .pay__options--grid {
     grid-template-columns: repeat(auto-fit, minmax(140px, 1fr));

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SERVER_NODE_FLAGS } from '../../server/node-flags.ts';
 
-const freePort = () =>
+export const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -43,7 +43,8 @@ async function waitForHealth(url: string, server: ChildProcess, log: () => strin
  * empty `locale` leaves the attribute out; `preload` adds the recommended embed snippet (docs/embedding.md);
  * `isolation` is the element's attribute; `session` pays a checkout session instead of the link;
  * `hostile` adds a third-party script that skims the payer's answers (test/e2e/hostile-script.js);
- * `fallback` puts a link inside the element, for browsers that cannot run the widget.
+ * `fallback` puts a link inside the element, for browsers that cannot run the widget; `consolehook` runs
+ * test/e2e/console-hook.js first, for browsers whose driver cannot read the console (WebKit's WebDriver).
  */
 function merchantPage(
   apiUrl: string,
@@ -54,6 +55,7 @@ function merchantPage(
   hostile: boolean,
   session: string,
   fallback: boolean,
+  consoleHook: boolean,
 ) {
   const attribute = (value: string) => value.replace(/[^A-Za-z0-9_-]/g, '');
   const snippet = preload
@@ -69,11 +71,18 @@ function merchantPage(
   const skimmer = hostile ? '<script src="/hostile.js"></script>\n' : '';
   // The empty icon keeps a browser from fetching /favicon.ico, which the page's own policy would refuse
   // with a console error (Firefox reports it) that is not the widget's.
+  const hook = consoleHook ? '<script src="/console-hook.js"></script>\n' : '';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Merchant on another origin</title>
 <link rel="icon" href="data:,">
-${snippet}${skimmer}<script src="${apiUrl}/widget/pay-checkout.iife.js" defer></script></head>
+${hook}${snippet}${skimmer}<script src="${apiUrl}/widget/pay-checkout.iife.js" defer></script></head>
 <body><main><h1>Another origin</h1><pay-checkout ${checkout} api="${apiUrl}"${lang}${isolated}>${inside}</pay-checkout></main></body></html>`;
 }
+
+/** The scripts the merchant page may load from its own origin, beside this file. */
+const PAGE_SCRIPTS: Record<string, string> = {
+  '/hostile.js': './hostile-script.js',
+  '/console-hook.js': './console-hook.js',
+};
 
 export default async function globalSetup() {
   const [apiPort, merchantPort] = [await freePort(), await freePort()];
@@ -112,9 +121,10 @@ export default async function globalSetup() {
       return;
     }
     const url = new URL(request.url ?? '/', merchantUrl);
-    if (url.pathname === '/hostile.js') {
+    const script = PAGE_SCRIPTS[url.pathname];
+    if (script) {
       response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' });
-      response.end(readFileSync(new URL('./hostile-script.js', import.meta.url)));
+      response.end(readFileSync(new URL(script, import.meta.url)));
       return;
     }
     response.writeHead(200, {
@@ -132,6 +142,7 @@ export default async function globalSetup() {
         query.has('hostile'),
         query.get('session') ?? '',
         query.has('fallback'),
+        query.has('consolehook'),
       ),
     );
   });
