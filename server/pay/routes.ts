@@ -60,6 +60,8 @@ import { STYLESHEET } from './stylesheet.ts';
 export const WAITING_REFRESH_SECONDS = 5;
 
 const NO_STORE = 'no-store';
+/** On a payment's page: the payer came back from the provider's page. */
+const RETURNED = 'returned';
 const FINAL = new Set<Payment['status']>(['success', 'failed', 'cancelled', 'expired']);
 
 type Kind = CheckoutConfig['kind'];
@@ -357,7 +359,10 @@ export function payPageRoutes({ deps, checkout, payments, limiter }: PayPageDeps
       english: lang.messages === en,
       money: moneyIn(lang, payment.currency, payment.currencyExponent),
       date: dateIn(lang),
-      self: withLang(paymentPath(row.reference), lang),
+      self: withLang(
+        `${paymentPath(row.reference)}${c.req.query(RETURNED) === '1' ? `?${RETURNED}=1` : ''}`,
+        lang,
+      ),
       confirmAction: withLang(`${paymentPath(row.reference)}/confirm`, lang),
       csrf: forms.issue(c, `payment:${row.reference}`),
       startAgain: withLang(checkoutPath(kind, row.link_id ?? row.session_id ?? ''), lang),
@@ -381,6 +386,12 @@ export function payPageRoutes({ deps, checkout, payments, limiter }: PayPageDeps
       case 'bank-transfer':
         return send(c, 200, lang, messages.bankTitle, bankTransferStep(view));
       case 'redirect':
+        // Back from the provider's page, whose outcome the provider has not told us yet (a cancel there
+        // comes back the same way): wait for it here rather than send the payer back to that page.
+        if (c.req.query(RETURNED) === '1') {
+          c.header('Refresh', String(WAITING_REFRESH_SECONDS));
+          return send(c, 200, lang, messages.confirmingTitle, processingStep(view));
+        }
         return send(
           c,
           200,
@@ -430,7 +441,8 @@ export function payPageRoutes({ deps, checkout, payments, limiter }: PayPageDeps
       if (!(error instanceof ApiError) || error.code !== 'payment_not_awaiting_input') throw error;
       return c.redirect(withLang(paymentPath(row.reference), lang), 303);
     }
-    return c.redirect(nextLocation(payment, lang), 303);
+    if (FINAL.has(payment.status)) return c.redirect(nextLocation(payment, lang), 303);
+    return c.redirect(withLang(`${paymentPath(row.reference)}?${RETURNED}=1`, lang), 303);
   });
 
   app.get('/p/:reference', async (c) => {

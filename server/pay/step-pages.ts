@@ -105,7 +105,7 @@ export function codeStep(view: StepView): Html {
 /** Waiting on the payer's phone or on the provider: the page reloads itself (Refresh header) and says so. */
 export function processingStep(view: StepView): Html {
   const { messages, payment } = view;
-  const approving = payment.action === 'processing' || payment.status === 'pending';
+  const approving = payment.action === 'processing';
   return html`<h1>${approving ? messages.processingTitle : messages.confirmingTitle}</h1>
     <p>${approving ? messages.processingText : messages.confirmingText}</p>
     ${summary(view)}${checkAgain(view)}`;

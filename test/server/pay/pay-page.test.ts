@@ -212,6 +212,22 @@ describe("the provider's steps as pages", () => {
     expect(status.status).toBe('cancelled');
   });
 
+  it("waits on our page, refreshing, for a return from the provider's page the provider has not settled", async () => {
+    const form = await browser.get('/pay/lnk_fixed_ci?lang=en');
+    await browser.post('/pay/lnk_fixed_ci?lang=en', formOf(form.text, fixedLinkAnswers('+2250700000008')));
+    const { reference } = await t.store.db
+      .selectFrom('payments')
+      .select('reference')
+      .executeTakeFirstOrThrow();
+    const back = await browser.get(`/pay/return?lang=en&pay_reference=${reference}`);
+    const returned = await browser.get(back.location!);
+    expect(returned.location).toBe(`/pay/p/${reference}?returned=1&lang=en`);
+    const waiting = await browser.get(returned.location!);
+    expect(waiting.status).toBe(200);
+    expect(waiting.response.headers.get('refresh')).toBe('5');
+    expect(waiting.text).toMatch(/Confirming your payment/);
+  });
+
   it('shows the bank-transfer details', async () => {
     const form = await browser.get('/pay/lnk_fixed_ci?lang=en');
     const created = await browser.post(
