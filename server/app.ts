@@ -68,7 +68,11 @@ export function createApp(deps: AppDeps) {
   app.use('/api/v1/*', apiCors(config.allowedOrigins, deps.publicUrl));
   // Per client IP over everything the public reaches besides the payer's pages. Lifted limits
   // (RATE_LIMITS=off, benchmarks) leave no middleware in the chain at all.
-  if (!limiter.lifted('ip')) app.use('/api/v1/*', rateLimit(limiter, 'ip', ipOf));
+  if (!limiter.lifted('ip')) {
+    app.use('/api/v1/*', rateLimit(limiter, 'ip', ipOf));
+    // The pay page reads links from the provider as the API does: the same budget per client.
+    app.use('/pay/*', rateLimit(limiter, 'ip', ipOf));
+  }
   if (!limiter.lifted('webhook')) app.use('/webhooks/*', rateLimit(limiter, 'webhook', ipOf));
   if (!limiter.lifted('merchant')) {
     app.use('/metrics', rateLimit(limiter, 'merchant', ipOf));

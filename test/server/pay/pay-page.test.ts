@@ -289,3 +289,14 @@ describe('a file field and a customer code', () => {
     expect(page.text).toMatch(/name="customerCode"/);
   });
 });
+
+it('counts the pay page against the per-IP limit, as the API', async () => {
+  await t.close();
+  t = await startApp({ env: { RATE_LIMITS: 'ip=2/60' } });
+  browser = new Browser(t);
+  expect((await browser.get('/pay/lnk_fixed_ci')).status).toBe(200);
+  expect((await browser.get('/pay/lnk_fixed_ci')).status).toBe(200);
+  const third = await browser.get('/pay/lnk_fixed_ci');
+  expect(third.status).toBe(429);
+  expect(JSON.parse(third.text).error.code).toBe('rate_limited');
+});
