@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startApp, type AppFixture } from '../app-fixture.ts';
+import { startApp, TEST_MERCHANT_KEY, type AppFixture } from '../app-fixture.ts';
 import { sandboxAdmin } from '../checkout/helpers.ts';
 import { Browser, fixedLinkAnswers, formOf } from './helpers.ts';
 
@@ -299,4 +299,32 @@ it('counts the pay page against the per-IP limit, as the API', async () => {
   const third = await browser.get('/pay/lnk_fixed_ci');
   expect(third.status).toBe(429);
   expect(JSON.parse(third.text).error.code).toBe('rate_limited');
+});
+
+it("pays a checkout session through /pay/session/<id>, its amount the merchant's", async () => {
+  const session = await t.request(
+    'POST',
+    '/api/v1/sessions',
+    { amount: 12_500, currency: 'XOF', country: 'CI' },
+    { authorization: `Bearer ${TEST_MERCHANT_KEY}` },
+  );
+  expect(session.status).toBe(201);
+  const path = `/pay/session/${session.json.data.id}?lang=en`;
+  const form = await browser.get(path);
+  expect(form.status).toBe(200);
+  expect(form.text).toMatch(/Amount to pay<\/span><strong>F\sCFA\s12,500<\/strong>/);
+  const paid = await browser.post(
+    path,
+    formOf(form.text, {
+      'customer.name': 'Awa Koné',
+      'customer.email': 'awa@example.com',
+      'method.phoneNumber': '+2250700000011',
+    }),
+  );
+  expect(paid.status).toBe(303);
+  const row = await t.store.db
+    .selectFrom('payments')
+    .select(['session_id', 'amount'])
+    .executeTakeFirstOrThrow();
+  expect(row).toEqual({ session_id: session.json.data.id, amount: 12_500 });
 });
