@@ -34,6 +34,7 @@ import { createMetrics } from './metrics/metrics.ts';
 import { metricsRoutes } from './metrics/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { createPayments } from './payments/module.ts';
+import { payPageRoutes } from './pay/routes.ts';
 import { createPayouts } from './payouts/module.ts';
 import { uploadRoutes } from './uploads/routes.ts';
 
@@ -67,7 +68,11 @@ export function createApp(deps: AppDeps) {
   app.use('/api/v1/*', apiCors(config.allowedOrigins, deps.publicUrl));
   // Per client IP over everything the public reaches besides the payer's pages. Lifted limits
   // (RATE_LIMITS=off, benchmarks) leave no middleware in the chain at all.
-  if (!limiter.lifted('ip')) app.use('/api/v1/*', rateLimit(limiter, 'ip', ipOf));
+  if (!limiter.lifted('ip')) {
+    app.use('/api/v1/*', rateLimit(limiter, 'ip', ipOf));
+    // The pay page reads links from the provider as the API does: the same budget per client.
+    app.use('/pay/*', rateLimit(limiter, 'ip', ipOf));
+  }
   if (!limiter.lifted('webhook')) app.use('/webhooks/*', rateLimit(limiter, 'webhook', ipOf));
   if (!limiter.lifted('merchant')) {
     app.use('/metrics', rateLimit(limiter, 'merchant', ipOf));
@@ -94,6 +99,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api/v1/wallets', merchant.wallets);
   app.route('/api/v1/collections', merchant.collections);
   app.route('/api/v1/notifications', notificationRoutes(deps));
+  // The payer's own pages: a link or session as a page that works with no script.
+  app.route('/pay', payPageRoutes({ deps, checkout, payments: payments.service, limiter }));
   app.route('/webhooks/payments', payments.webhooks);
   app.route('/webhooks/disbursements', payouts.webhooks);
   // Embedded mode: the provider's emulator. The demo site beside it is mounted by main.ts.

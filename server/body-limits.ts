@@ -43,6 +43,9 @@ export const BODY_FAMILIES: readonly BodyFamily[] = [
   { path: '/api/v1/payments', maxSize: PAYMENT_BODY_LIMIT },
   { path: '/api/v1/payments/*', maxSize: PAYER_ACTION_LIMIT },
   { path: '/api/v1/payouts/*', maxSize: PAYOUT_BODY_LIMIT },
+  // The pay page: a code typed on a payment's page; the form itself, with a file for a file field.
+  { path: '/pay/p/*', maxSize: PAYER_ACTION_LIMIT },
+  { path: '/pay/*', maxSize: UPLOAD_BODY_LIMIT },
   // The embedded provider limits its own bodies, refusing as the provider does.
   { path: '/sandbox/*', maxSize: null },
   // The rest of the API, the demo site's forms, and any route added later.

@@ -11,7 +11,10 @@ import { isPaymentReference } from '../payments/tokens.ts';
 const PROOF_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 
 function receiptProof(secret: string, reference: string): string {
-  return createHmac('sha256', secret).update(`receipt\n${reference}`, 'utf8').digest('base64url').slice(0, 22);
+  return createHmac('sha256', secret)
+    .update(`receipt\n${reference}`, 'utf8')
+    .digest('base64url')
+    .slice(0, 22);
 }
 
 /** The receipt's path for `reference`, made with the current secret (the first of `secrets`). */

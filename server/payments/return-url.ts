@@ -12,13 +12,16 @@ export const RETURN_CANCEL_PARAM = 'pay_cancel';
 
 export type ReturnOrigins = ReadonlySet<string> | 'any';
 
-/** `ALLOWED_ORIGINS` (`*`: any), or this server's own origin when unset. */
+/**
+ * `ALLOWED_ORIGINS` (`*`: any), or this server's own origin when unset; this server's own origin always,
+ * since its pay page sends payers to the provider's page and takes them back itself.
+ */
 export function returnOrigins(
   allowedOrigins: readonly string[] | undefined,
   publicUrl: string,
 ): ReturnOrigins {
   if (allowedOrigins?.includes('*')) return 'any';
-  return new Set(pageOrigins(allowedOrigins, publicUrl));
+  return new Set([...pageOrigins(allowedOrigins, publicUrl), new URL(publicUrl).origin]);
 }
 
 /**

@@ -28,7 +28,7 @@ import {
   MerchantPaymentSchema,
   PaymentSchema,
 } from '../contract/schemas.ts';
-import { createOpenApiApp, type AppDeps } from '../env.ts';
+import { createOpenApiApp, type AppDeps, type AppEnv } from '../env.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { readJsonBody } from '../http/body.ts';
 import { ApiError, fieldErrors, validationFailed } from '../http/errors.ts';
@@ -54,6 +54,51 @@ export const PAYMENT_TOKEN_HEADER = 'Payment-Token';
 function payerClient(input: CreatePayment, userAgent: string | undefined): string {
   const checkout = input.link !== undefined ? `link:${input.link}` : `session:${input.session ?? ''}`;
   return `${checkout}\nua:${userAgent ?? ''}`;
+}
+
+/** A payment creation as the API answers it, once per client, key and body; the pay page's form uses it too. */
+export interface CreateRequest {
+  input: CreatePayment;
+  /** What the request hash is made of (the JSON body; the pay page's answers with each file's digest). */
+  body: unknown;
+  key: string;
+}
+
+/** Runs `service.create` under the Idempotency-Key: a replay answers the same payment and token (201). */
+export function createIdempotently(
+  c: Context<AppEnv>,
+  deps: Pick<AppDeps, 'config' | 'store' | 'clock'>,
+  service: PaymentService,
+  { input, body, key }: CreateRequest,
+) {
+  const logger = c.get('logger');
+  const client = payerClient(input, c.req.header('user-agent'));
+  const grant = (reference: string) => ({ reference, grant: `${client}\n${key}` });
+  return answerIdempotently(
+    c,
+    {
+      db: deps.store.db,
+      clock: deps.clock,
+      logger,
+      scope: 'payments',
+      client,
+      key,
+      route: 'POST /api/v1/payments',
+      body,
+      leaseMs: deps.config.idempotencyLeaseMs,
+    },
+    {
+      newReference: newPaymentReference,
+      create: (reference) => service.create(input, logger, grant(reference)),
+      resume: (reference) => service.resume(input, logger, grant(reference)),
+      // The token is kept nowhere: a replay derives it again.
+      keep: ({ payment }) => ({ payment }),
+      restore: async (kept, reference) => ({
+        ...(kept as { payment: Payment }),
+        token: await service.replayToken(grant(reference)),
+      }),
+    },
+  );
 }
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
@@ -124,7 +169,7 @@ export function paymentRoutes(
   service: PaymentService,
   limiter: RateLimiter,
 ) {
-  const { config, store, clock } = deps;
+  const { config, store } = deps;
   const ipOf = (c: Context) => clientIp(c, config.trustProxy);
   const tokenOf = (c: Context) => c.req.header(PAYMENT_TOKEN_HEADER);
   const streamSlots = createStreamSlots(config.eventStreams);
@@ -186,34 +231,7 @@ export function paymentRoutes(
       // A malformed request is refused before the key is taken (nothing ran, so nothing is kept).
       const parsed = CreatePaymentSchema.safeParse(body);
       if (!parsed.success) throw validationFailed(fieldErrors(parsed.error));
-      const logger = c.get('logger');
-      const client = payerClient(parsed.data, c.req.header('user-agent'));
-      const grant = (reference: string) => ({ reference, grant: `${client}\n${key}` });
-      return answerIdempotently(
-        c,
-        {
-          db: store.db,
-          clock,
-          logger,
-          scope: 'payments',
-          client,
-          key,
-          route: 'POST /api/v1/payments',
-          body,
-          leaseMs: config.idempotencyLeaseMs,
-        },
-        {
-          newReference: newPaymentReference,
-          create: (reference) => service.create(parsed.data, logger, grant(reference)),
-          resume: (reference) => service.resume(parsed.data, logger, grant(reference)),
-          // The token is kept nowhere: a replay derives it again.
-          keep: ({ payment }) => ({ payment }),
-          restore: async (kept, reference) => ({
-            ...(kept as { payment: Payment }),
-            token: await service.replayToken(grant(reference)),
-          }),
-        },
-      );
+      return createIdempotently(c, deps, service, { input: parsed.data, body, key });
     })
     .openapi(confirmPaymentRoute, async (c) => {
       // The token is checked before the body is even read.

@@ -72,6 +72,8 @@ export const en = {
   timedOutTitle: 'Still waiting for confirmation',
   timedOutText: 'This is taking longer than usual. Keep your reference: your payment is still being checked.',
   checkAgain: 'Check again',
+  // The pay page's language switch (a list of links, each language named in itself).
+  language: 'Language',
   successTitle: 'Payment successful',
   date: 'Date',
   returnTo: 'Return to {merchant}',

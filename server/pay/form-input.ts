@@ -1,0 +1,143 @@
+/**
+ * A posted pay-page form read as the API's CreatePayment (what the widget would send for the same
+ * answers), and the API's refusals read back as messages beside the form's inputs, in the payer's
+ * language. Amounts are typed as people write them (`15 000`, `1.500,50`), phones with spaces or dashes.
+ */
+import { createHash } from 'node:crypto';
+import type { CheckoutConfig, CreatePayment, FieldAnswer, FieldError } from '../../widget/contract/index.ts';
+import { fill, type Messages } from '../../widget/i18n/index.ts';
+import { parseAmount } from '../../widget/money.ts';
+import { normalizePhone } from '../../widget/phone.ts';
+import { HOSTED } from './form-page.ts';
+
+export type FormBody = Record<string, string | File | (string | File)[]>;
+
+/** The text of an input (the first, should a name come twice), trimmed; files are not text. */
+export function textOf(body: FormBody, name: string): string {
+  const value = body[name];
+  const first = Array.isArray(value) ? value[0] : value;
+  return typeof first === 'string' ? first.trim() : '';
+}
+
+/** A file chosen in a file input; a browser posts an empty one when none was chosen. */
+export function fileOf(body: FormBody, name: string): File | undefined {
+  const value = body[name];
+  const first = Array.isArray(value) ? value[0] : value;
+  return first instanceof File && first.size > 0 ? first : undefined;
+}
+
+/** The answers to draw the form with again: every text input as it was typed. */
+export function answersOf(body: FormBody): Record<string, string> {
+  const answers: Record<string, string> = {};
+  for (const name of Object.keys(body)) {
+    if (name.startsWith('_') || name.startsWith('uploaded.')) continue;
+    const text = textOf(body, name);
+    if (text) answers[name] = text;
+  }
+  return answers;
+}
+
+export interface ReadForm {
+  input: CreatePayment;
+  /** The amount as read, to show fees and totals beside the methods again. */
+  typedAmount?: number;
+}
+
+/** `uploads`: the upload id of each file field, by field name (stored from this post or kept from one before). */
+export function readForm(
+  config: CheckoutConfig,
+  body: FormBody,
+  uploads: Record<string, string>,
+  locale: string,
+  returnUrl: string,
+): ReadForm {
+  const fields: Record<string, FieldAnswer> = {};
+  for (const { name, type } of config.customFields) {
+    const text = textOf(body, `fields.${name}`);
+    if (type === 'checkbox') fields[name] = text === 'true';
+    else if (type === 'file-upload') {
+      if (uploads[name]) fields[name] = uploads[name];
+    } else if (text !== '') fields[name] = text;
+  }
+  const typedAmount =
+    config.amount.fixed === null
+      ? parseAmount(textOf(body, 'amount'), config.currencyExponent, locale)
+      : undefined;
+  const phone = normalizePhone(textOf(body, 'method.phoneNumber'));
+  const provider = textOf(body, 'method.provider') || config.methods[0]?.provider || HOSTED;
+  const optional = (text: string) => (text === '' ? undefined : text);
+  const input: CreatePayment = {
+    [config.kind]: config.id,
+    customer: {
+      name: optional(textOf(body, 'customer.name')),
+      email: optional(textOf(body, 'customer.email')),
+      phoneNumber: optional(phone),
+    },
+    fields,
+    method:
+      provider === HOSTED
+        ? { kind: 'hosted', returnUrl }
+        : {
+            kind: 'direct',
+            provider,
+            network: optional(textOf(body, `network.${provider}`)),
+            phoneNumber: phone,
+            returnUrl,
+          },
+  };
+  // A typed amount that cannot be read is sent as text: the API's own schema refuses it at `amount`.
+  if (config.amount.fixed === null)
+    input.amount = typedAmount ?? ((textOf(body, 'amount') || undefined) as unknown as number);
+  return { input: JSON.parse(JSON.stringify(input)) as CreatePayment, typedAmount };
+}
+
+/**
+ * What the request hash is made of: the input, each file field's upload id replaced by the file's digest,
+ * so a second submit of the same form (whose file is stored again under another id) is the same request.
+ */
+export function hashedBody(input: CreatePayment, digests: Record<string, string>): unknown {
+  return { ...input, fields: { ...input.fields, ...digests } };
+}
+
+export const fileDigest = async (file: File) =>
+  `sha256:${createHash('sha256')
+    .update(new Uint8Array(await file.arrayBuffer()))
+    .digest('base64url')}`;
+
+/** The input a refused API path belongs to on this form. */
+function inputName(path: string): string {
+  if (path === 'customer.phoneNumber') return 'method.phoneNumber';
+  if (path === 'method.kind') return 'method.provider';
+  return path;
+}
+
+/**
+ * The API's refusals beside the form's inputs, in the payer's language: the widget's own words for each
+ * kind of problem (the API's are English, for developers).
+ */
+export function fieldMessages(
+  fields: readonly FieldError[],
+  messages: Messages,
+  bounds: { min?: string; max?: string },
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const { path, message } of fields) {
+    const name = inputName(path);
+    if (out[name]) continue;
+    out[name] =
+      message === 'is required' || message === 'must be checked'
+        ? messages.required
+        : name === 'customer.email'
+          ? messages.invalidEmail
+          : name === 'method.phoneNumber'
+            ? messages.invalidPhone
+            : name === 'amount' && /at least/.test(message) && bounds.min
+              ? fill(messages.tooLow, { min: bounds.min })
+              : name === 'amount' && /at most/.test(message) && bounds.max
+                ? fill(messages.tooHigh, { max: bounds.max })
+                : /must be a number/.test(message)
+                  ? messages.invalidNumber
+                  : messages.invalidValue;
+  }
+  return out;
+}

@@ -1,0 +1,252 @@
+/**
+ * The pay page's form, drawn from the same CheckoutConfig the widget draws its own from: the merchant's
+ * header, the amount (fixed, or typed within its bounds), the merchant's custom fields, the payer's
+ * details, the methods with their fees and totals, and the phone. A plain form: it posts to the server,
+ * which answers a refused field with this form again, the answers kept and the error beside the field.
+ */
+import type { CheckoutConfig, CustomField, Method } from '../../widget/contract/index.ts';
+import { feeOf } from '../../widget/fee.ts';
+import { fill, type Messages } from '../../widget/i18n/index.ts';
+import { html, type Html } from './html.ts';
+
+export const HOSTED = 'hosted';
+
+export interface FormView {
+  config: CheckoutConfig;
+  messages: Messages;
+  money: (minor: number) => string;
+  /** Where the form posts (the page's own path, with its `lang`). */
+  action: string;
+  csrf: string;
+  /** The Idempotency-Key of this form's payment, made when the form was drawn. */
+  idempotencyKey: string;
+  /** The payer's answers by input name (`fields.company`, `customer.email`). */
+  answers: Record<string, string>;
+  /** Refusals by input name, in the payer's language. */
+  errors: Record<string, string>;
+  /** Files already stored for a file field, by input name: kept across a refusal. */
+  uploaded: Record<string, { id: string; name: string }>;
+  /** The amount the payer typed, when it could be read: the fees and totals are shown for it. */
+  typedAmount?: number;
+  alert?: string;
+  /** The logo when it is on this origin (the page loads nothing from another one). */
+  logo?: string;
+}
+
+/** What a control says about its hint and error, so a screen reader reads why an input is refused. */
+function described(name: string, hint: string | undefined, error: string | undefined) {
+  const ids = [hint && `${name}-hint`, error && `${name}-error`].filter(Boolean).join(' ');
+  return html`${ids ? html` aria-describedby="${ids}"` : ''}${error ? html` aria-invalid="true"` : ''}`;
+}
+
+function notes(name: string, hint: string | undefined, error: string | undefined) {
+  return html`${hint ? html`<p class="hint" id="${name}-hint">${hint}</p>` : ''}${
+    error ? html`<p class="error" id="${name}-error">${error}</p>` : ''
+  }`;
+}
+
+interface Control {
+  name: string;
+  label: string;
+  required: boolean;
+  hint?: string;
+}
+
+function labelOf(view: FormView, control: Control) {
+  return html`${control.label}${control.required ? '' : html` <span class="muted">(${view.messages.optional})</span>`}`;
+}
+
+function textInput(view: FormView, control: Control, attributes: Html = html``): Html {
+  const { name, hint } = control;
+  const error = view.errors[name];
+  return html`<div class="field">
+    <label for="${name}">${labelOf(view, control)}</label
+    ><input
+      id="${name}"
+      name="${name}"
+      value="${view.answers[name] ?? ''}"
+      ${attributes}${control.required ? html` required` : ''}${described(name, hint, error)}
+    />${notes(name, hint, error)}
+  </div>`;
+}
+
+function customInput(view: FormView, custom: CustomField): Html {
+  const name = `fields.${custom.name}`;
+  const control: Control = { name, label: custom.label, required: custom.required };
+  const error = view.errors[name];
+  const value = view.answers[name] ?? '';
+  const required = custom.required ? html` required` : '';
+  switch (custom.type) {
+    case 'paragraph-text':
+      return html`<div class="field">
+        <label for="${name}">${labelOf(view, control)}</label
+        ><textarea
+          id="${name}"
+          name="${name}"
+          rows="4"
+          maxlength="5000"
+          ${required}${described(name, undefined, error)}
+        >
+${value}</textarea
+        >${notes(name, undefined, error)}
+      </div>`;
+    case 'dropdown':
+      return html`<div class="field">
+        <label for="${name}">${labelOf(view, control)}</label
+        ><select id="${name}" name="${name}" ${required}${described(name, undefined, error)}>
+          <option value="">${view.messages.choose}</option>
+          ${(custom.options ?? []).map(
+            (option) => html`<option${option === value ? html` selected` : ''}>${option}</option>`,
+          )}</select
+        >${notes(name, undefined, error)}
+      </div>`;
+    case 'number':
+      return textInput(view, control, html` type="text" inputmode="decimal"`);
+    case 'date':
+      return textInput(view, control, html` type="date"`);
+    case 'checkbox':
+      return html`<div class="field">
+        <label class="inline"
+          ><input
+            type="checkbox"
+            id="${name}"
+            name="${name}"
+            value="true"
+            ${value === 'true' ? html` checked` : ''}${required}${described(name, undefined, error)}
+          /><span>${labelOf(view, control)}</span></label
+        >${notes(name, undefined, error)}
+      </div>`;
+    case 'file-upload': {
+      const kept = view.uploaded[name];
+      const hint = kept && fill(view.messages.uploaded, { name: kept.name });
+      return html`<div class="field">
+        <label for="${name}">${labelOf(view, control)}</label
+        ><input
+          id="${name}"
+          name="${name}"
+          type="file"
+          accept="image/png,image/jpeg,application/pdf"
+          ${custom.required && !kept ? required : ''}${described(name, hint, error)}
+        />${kept ? html`<input type="hidden" name="${`uploaded.${custom.name}`}" value="${kept.id}" />` : ''}${notes(name, hint, error)}
+      </div>`;
+    }
+    default:
+      return textInput(view, control, html` type="text" maxlength="500"`);
+  }
+}
+
+function amountPart(view: FormView): Html {
+  const { config, messages, money } = view;
+  const { fixed, min, max, remaining } = config.amount;
+  if (fixed !== null)
+    return html`<p class="amount"><span>${messages.amountToPay}</span><strong>${money(fixed)}</strong></p>`;
+  const hint = [
+    min !== undefined && max !== undefined
+      ? fill(messages.between, { min: money(min), max: money(max) })
+      : min !== undefined
+        ? fill(messages.atLeast, { min: money(min) })
+        : max !== undefined && fill(messages.atMost, { max: money(max) }),
+    remaining !== undefined && fill(messages.remaining, { amount: money(remaining) }),
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  return textInput(
+    view,
+    {
+      name: 'amount',
+      label: `${messages.amount} (${config.currency})`,
+      required: true,
+      hint: hint || undefined,
+    },
+    html` type="text" inputmode="decimal" autocomplete="off"`,
+  );
+}
+
+/** A method's line: its name, then its fee and the total for the amount, when there is one to show. */
+function methodOption(view: FormView, method: Method, amount: number | undefined, checked: boolean): Html {
+  const fee = amount === undefined ? 0 : feeOf(amount, method.fee);
+  const costs =
+    amount !== undefined && fee > 0
+      ? html`<small
+          >${view.messages.fee} ${view.money(fee)} · ${view.messages.total} ${view.money(amount + fee)}</small
+        >`
+      : '';
+  return html`<label class="option"
+    ><input
+      type="radio"
+      name="method.provider"
+      value="${method.provider}"
+      ${checked ? html` checked` : ''}
+    /><span>${method.label}${costs}</span></label
+  >`;
+}
+
+/** A network to choose, per method that has more than one (one network is sent without asking). */
+function networkChoice(view: FormView, method: Method): Html {
+  const networks = method.networks ?? [];
+  if (networks.length < 2) return html``;
+  const name = `network.${method.provider}`;
+  const chosen = view.answers[name] ?? networks[0]?.value;
+  const error = view.errors['method.network'];
+  return html`<div class="field">
+    <label for="${name}">${view.messages.network} (${method.label})</label
+    ><select id="${name}" name="${name}" ${described(name, undefined, error)}>
+      ${networks.map(
+        (network) =>
+          html`<option value="${network.value}" ${network.value === chosen ? html` selected` : ''}>
+            ${network.name}
+          </option>`,
+      )}</select
+    >${notes(name, undefined, error)}
+  </div>`;
+}
+
+function methodPart(view: FormView, amount: number | undefined): Html {
+  const { config, messages } = view;
+  const chosen = view.answers['method.provider'] ?? config.methods[0]?.provider ?? HOSTED;
+  const options = [
+    ...config.methods.map((method) => methodOption(view, method, amount, method.provider === chosen)),
+    config.hosted
+      ? html`<label class="option"
+          ><input
+            type="radio"
+            name="method.provider"
+            value="${HOSTED}"
+            ${chosen === HOSTED ? html` checked` : ''}
+          /><span>${messages.hosted}</span></label
+        >`
+      : '',
+  ];
+  const error = view.errors['method.provider'];
+  return html`<fieldset${error ? html` aria-describedby="method.provider-error"` : ''}><legend>${messages.payWith}</legend>${options}${notes('method.provider', undefined, error)}</fieldset>${config.methods.map((method) => networkChoice(view, method))}`;
+}
+
+export function formBody(view: FormView): Html {
+  const { config, messages, money } = view;
+  const amount = config.amount.fixed ?? view.typedAmount;
+  const required = !config.anonymous;
+  return html`<header>
+      ${view.logo ? html`<img class="logo" src="${view.logo}" alt="" width="48" height="48" />` : ''}
+      <h1>${config.title}</h1>
+      ${config.description ? html`<p class="muted">${config.description}</p>` : ''}
+    </header>
+    ${view.alert ? html`<p class="alert" role="alert">${view.alert}</p>` : ''}
+    <form method="post" action="${view.action}" enctype="multipart/form-data" novalidate>
+      <input type="hidden" name="_csrf" value="${view.csrf}" /><input
+        type="hidden"
+        name="_key"
+        value="${view.idempotencyKey}"
+      />
+      ${amountPart(view)} ${config.customFields.map((custom) => customInput(view, custom))}
+      <fieldset>
+        <legend>${messages.details}</legend>
+        ${textInput(view, { name: 'customer.name', label: messages.name, required }, html` type="text" autocomplete="name"`)}
+        ${textInput(view, { name: 'customer.email', label: messages.email, required }, html` type="email" autocomplete="email"`)}
+        ${textInput(view, { name: 'method.phoneNumber', label: messages.phone, required: required || config.methods.length > 0 }, html` type="tel" autocomplete="tel"`)}
+      </fieldset>
+      ${methodPart(view, amount)}
+      <button class="button" type="submit">
+        ${amount ? fill(messages.pay, { amount: money(amount) }) : messages.payNow}
+      </button>
+    </form>`;
+}

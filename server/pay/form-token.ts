@@ -1,0 +1,43 @@
+/**
+ * The pay page's forms are accepted only from the page itself (against cross-site request forgery), as
+ * the sandbox's hosted page accepts its own: a signed double-submit token. A page gives the browser a
+ * random nonce in a cookie (HttpOnly, SameSite=Lax, for every page under /pay) and puts
+ * HMAC(key, what the form acts on + nonce) in the form. A POST counts only with both, and they must
+ * match: another site can neither read the cookie nor sign a nonce without the key. The key is derived
+ * from the server's secret, so every instance (and a restart) accepts the forms the others served.
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Context } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
+
+const COOKIE = 'pay_form_nonce';
+/** 16 random bytes, base64url: what `issue` writes, and all a nonce may look like. */
+const NONCE = /^[A-Za-z0-9_-]{22}$/;
+
+export type FormTokens = ReturnType<typeof formTokens>;
+
+export function formTokens(secret: string, secure: boolean) {
+  const key = createHmac('sha256', secret).update('pay page form').digest();
+  const sign = (scope: string, nonce: string) =>
+    createHmac('sha256', key).update(`${scope}\n${nonce}`).digest('base64url');
+
+  return {
+    /** The form's token for this browser and `scope` (a checkout, a payment), setting its nonce cookie. */
+    issue(c: Context, scope: string): string {
+      let nonce = getCookie(c, COOKIE);
+      if (!nonce || !NONCE.test(nonce)) {
+        nonce = randomBytes(16).toString('base64url');
+        setCookie(c, COOKIE, nonce, { path: '/pay', httpOnly: true, sameSite: 'Lax', secure });
+      }
+      return sign(scope, nonce);
+    },
+    /** Whether `token` was issued for `scope` to the browser that sends it. */
+    verify(c: Context, scope: string, token: unknown): boolean {
+      const nonce = getCookie(c, COOKIE);
+      if (!nonce || !NONCE.test(nonce) || typeof token !== 'string') return false;
+      const expected = Buffer.from(sign(scope, nonce));
+      const given = Buffer.from(token);
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    },
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * The pay page's language, chosen as the widget chooses its own: the payer's explicit choice (the page's
+ * `?lang=` switch, as the element's `locale` attribute), else the link's locale, else the browser's
+ * `Accept-Language`, else English. The messages are the widget's own catalogue, never a copy.
+ */
+import type { Translations } from '../checkout/translations.ts';
+import { en, type Messages } from '../../widget/i18n/en.ts';
+import { languageOf } from '../../widget/i18n/translation.ts';
+
+/** Each language the widget ships, named in itself for the page's switch. */
+export const LANGUAGES = {
+  en: 'English',
+  fr: 'Français',
+  sw: 'Kiswahili',
+  ha: 'Hausa',
+  yo: 'Yorùbá',
+  wo: 'Wolof',
+} as const;
+export type Language = keyof typeof LANGUAGES;
+
+const isLanguage = (value: string | undefined): value is Language =>
+  value !== undefined && Object.hasOwn(LANGUAGES, value);
+
+/** The languages `Accept-Language` names, best first (`q` order; order given among equals). */
+function acceptedLanguages(header: string | undefined): string[] {
+  if (!header) return [];
+  return header
+    .split(',')
+    .map((entry, index) => {
+      const [tag = '', ...params] = entry.trim().split(';');
+      const q = params.map((param) => /^\s*q=([0-9.]+)\s*$/.exec(param)?.[1]).find(Boolean);
+      return { language: languageOf(tag.trim()), q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter(({ q, language }) => q > 0 && language !== '*')
+    .sort((a, b) => b.q - a.q || a.index - b.index)
+    .map(({ language }) => language);
+}
+
+export interface PageLanguage {
+  language: Language;
+  /** The locale `Intl` formats in: the link's own (`fr-CI`) when it is in this language. */
+  locale: string;
+  messages: Messages;
+}
+
+export function chooseLanguage(
+  translations: Translations,
+  sources: { requested?: string; linkLocale?: string; acceptLanguage?: string },
+): PageLanguage {
+  const requested = sources.requested?.toLowerCase();
+  const linkLanguage = sources.linkLocale ? languageOf(sources.linkLocale) : undefined;
+  const candidates = [requested, linkLanguage, ...acceptedLanguages(sources.acceptLanguage)];
+  const language = candidates.find(isLanguage) ?? 'en';
+  const messages = language === 'en' ? en : (translations(language) ?? en);
+  // A language whose file is missing is shown in English, all of it, as the widget does.
+  const shown: Language = messages === en ? 'en' : language;
+  const locale = sources.linkLocale && linkLanguage === shown ? sources.linkLocale : shown;
+  return { language: shown, locale, messages };
+}

@@ -1,0 +1,85 @@
+/**
+ * The pay page's document: one HTML file and one stylesheet of our own origin, no script, the link's
+ * preview tags for chat apps, and the language switch as plain links.
+ */
+import { html, type Html } from './html.ts';
+import { LANGUAGES, type Language } from './language.ts';
+import { STYLESHEET } from './stylesheet.ts';
+
+/** What a chat app shows when the link is shared: Open Graph and Twitter card tags. */
+export interface Preview {
+  title: string;
+  description: string;
+  /** Absolute URL of the merchant's logo. */
+  image?: string;
+  /** The page's own absolute URL. */
+  url: string;
+  /** Fixed amount, in major units as a decimal text, with its currency. */
+  price?: { amount: string; currency: string };
+}
+
+export interface PageParts {
+  title: string;
+  language: Language;
+  body: Html;
+  preview?: Preview;
+  /** The current page's path and query without `lang`, for the language switch; none hides it. */
+  switchPath?: string;
+  switchLabel: string;
+}
+
+function previewTags(preview: Preview): Html {
+  return html`<meta name="description" content="${preview.description}" />
+    <meta property="og:type" content="website" />
+    <meta property="og:title" content="${preview.title}" />
+    <meta property="og:description" content="${preview.description}" />
+    <meta property="og:url" content="${preview.url}" />
+    ${preview.image ? html`<meta property="og:image" content="${preview.image}" />` : ''}
+    ${
+      preview.price
+        ? html`<meta property="product:price:amount" content="${preview.price.amount}" />
+            <meta property="product:price:currency" content="${preview.price.currency}" />`
+        : ''
+    }
+    <meta name="twitter:card" content="summary" />
+    <meta name="twitter:title" content="${preview.title}" />
+    <meta name="twitter:description" content="${preview.description}" />
+    ${preview.image ? html`<meta name="twitter:image" content="${preview.image}" />` : ''} `;
+}
+
+function languageSwitch(path: string, current: Language, label: string): Html {
+  const join = path.includes('?') ? '&' : '?';
+  return html`<nav aria-label="${label}">
+    ${Object.entries(LANGUAGES).map(([code, name]) =>
+      code === current
+        ? html`<a lang="${code}" aria-current="true">${name}</a>`
+        : html`<a lang="${code}" hreflang="${code}" href="${`${path}${join}lang=${code}`}">${name}</a>`,
+    )}
+  </nav>`;
+}
+
+export function page(parts: PageParts): string {
+  return `<!doctype html>${html`<html lang="${parts.language}">
+    <head>
+      <meta charset="utf-8" />
+      <meta name="viewport" content="width=device-width,initial-scale=1" />
+      <title>${parts.title}</title>
+      <link rel="stylesheet" href="${STYLESHEET.path}" />
+      ${parts.preview ? previewTags(parts.preview) : ''}
+    </head>
+    <body>
+      <main>
+        ${parts.body}
+        ${parts.switchPath === undefined ? '' : languageSwitch(parts.switchPath, parts.language, parts.switchLabel)}
+      </main>
+    </body>
+  </html> `}`;
+}
+
+/**
+ * The page's policy: nothing runs, styles and images only from this origin (images also as data: URLs),
+ * no frame. Forms post here; `form-action` is left out because a browser applies it to the redirect
+ * that follows a post, which goes to the provider's page on its own origin.
+ */
+export const PAGE_CSP =
+  "default-src 'none'; style-src 'self'; img-src 'self' data:; base-uri 'none'; frame-ancestors 'none'";

@@ -1,0 +1,496 @@
+/**
+ * The pay page: a merchant's payment link (`/pay/<link>`) or checkout session (`/pay/session/<id>`) as a
+ * page of this server that works with no script at all. The form posts here; the payment is created by
+ * the same idempotent path and service as `POST /api/v1/payments`, with the same schemas; the provider's
+ * steps follow as pages under `/pay/p/<reference>`, whose cookie carries the payer's token; a final
+ * payment ends on its receipt.
+ */
+import { randomUUID } from 'node:crypto';
+import { Hono, type Context } from 'hono';
+import type { CheckoutConfig, CreatedPayment, ErrorEnvelope, Payment } from '../../widget/contract/index.ts';
+import { en } from '../../widget/i18n/en.ts';
+import { formatMoney, toDecimalText } from '../../widget/money.ts';
+import type { CheckoutService } from '../checkout/service.ts';
+import { readTranslations } from '../checkout/translations.ts';
+import { ConfirmPaymentSchema, CreatePaymentSchema } from '../contract/schemas.ts';
+import type { AppDeps, AppEnv } from '../env.ts';
+import { readFormBody } from '../http/body.ts';
+import { clientIp } from '../http/client-ip.ts';
+import { ApiError, fieldErrors } from '../http/errors.ts';
+import type { RateLimiter } from '../http/rate-limit.ts';
+import { readIdempotencyKey } from '../idempotency/keys.ts';
+import { RETURN_CANCEL_PARAM, RETURN_REFERENCE_PARAM } from '../payments/return-url.ts';
+import { createIdempotently } from '../payments/routes.ts';
+import type { PaymentService } from '../payments/service.ts';
+import { isPaymentReference } from '../payments/tokens.ts';
+import type { PaymentRow } from '../store/schema.ts';
+import { findUpload, storeUpload } from '../uploads/service.ts';
+import {
+  answersOf,
+  fieldMessages,
+  fileDigest,
+  fileOf,
+  hashedBody,
+  readForm,
+  textOf,
+  type FormBody,
+} from './form-input.ts';
+import { formBody, type FormView } from './form-page.ts';
+import { formTokens } from './form-token.ts';
+import type { Html } from './html.ts';
+import { chooseLanguage, type PageLanguage } from './language.ts';
+import { page, PAGE_CSP } from './layout.ts';
+import { keepPaymentToken, paymentPath, paymentToken } from './payment-cookie.ts';
+import { receiptPath } from './receipt-link.ts';
+import {
+  bankTransferStep,
+  codeStep,
+  errorStep,
+  processingStep,
+  unavailableStep,
+  unfinishedStep,
+  type StepView,
+} from './step-pages.ts';
+import { STYLESHEET } from './stylesheet.ts';
+
+/**
+ * Seconds between the reloads of a page waiting on the payer's phone or the provider (the `Refresh`
+ * header, which every browser follows with no script); its "Check again" button does the same at once.
+ */
+export const WAITING_REFRESH_SECONDS = 5;
+
+const NO_STORE = 'no-store';
+/** On a payment's page: the payer came back from the provider's page. */
+const RETURNED = 'returned';
+const FINAL = new Set<Payment['status']>(['success', 'failed', 'cancelled', 'expired']);
+
+type Kind = CheckoutConfig['kind'];
+
+export interface PayPageDeps {
+  deps: AppDeps;
+  checkout: CheckoutService;
+  payments: PaymentService;
+  limiter: RateLimiter;
+}
+
+export function payPageRoutes({ deps, checkout, payments, limiter }: PayPageDeps) {
+  const { config, publicUrl } = deps;
+  const translations = readTranslations(deps.translationsDir);
+  const secureCookies = publicUrl.startsWith('https:');
+  const forms = formTokens(config.merchantApiKeys[0] ?? '', secureCookies);
+  const ipOf = (c: Context) => clientIp(c, config.trustProxy);
+  const app = new Hono<AppEnv>();
+
+  const languageOf = (c: Context, linkLocale?: string): PageLanguage =>
+    chooseLanguage(translations, {
+      requested: c.req.query('lang'),
+      linkLocale,
+      acceptLanguage: c.req.header('accept-language'),
+    });
+
+  function send(
+    c: Context,
+    status: number,
+    lang: PageLanguage,
+    title: string,
+    body: Html,
+    extra: Partial<Parameters<typeof page>[0]> = {},
+  ) {
+    c.header('Content-Security-Policy', PAGE_CSP);
+    c.header('Cache-Control', NO_STORE);
+    c.header('Content-Language', lang.language);
+    const url = new URL(c.req.url);
+    url.searchParams.delete('lang');
+    const switchPath = c.req.method === 'GET' ? `${url.pathname}${url.search}` : undefined;
+    return c.html(
+      page({
+        title,
+        language: lang.language,
+        body,
+        switchPath,
+        switchLabel: lang.messages.language,
+        ...extra,
+      }),
+      status as 200,
+    );
+  }
+
+  const moneyIn = (lang: PageLanguage, currency: string, exponent: number) => (minor: number) =>
+    formatMoney(minor, currency, exponent, lang.locale);
+  const dateIn = (lang: PageLanguage) => (iso: string) =>
+    new Intl.DateTimeFormat(lang.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+
+  /** The checkout, or the page that says why it cannot be paid. */
+  async function loadCheckout(
+    c: Context<AppEnv>,
+    kind: Kind,
+    id: string,
+  ): Promise<CheckoutConfig | Response> {
+    try {
+      return await checkout.getConfig(kind, id, c.get('logger'));
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      return unavailable(c, error, languageOf(c));
+    }
+  }
+
+  function unavailable(c: Context, error: ApiError, lang: PageLanguage) {
+    const { messages } = lang;
+    if (error.status >= 500 || error.code === 'rate_limited')
+      return send(
+        c,
+        error.status,
+        lang,
+        messages.error,
+        errorStep(messages, messages.networkError, c.req.path),
+      );
+    return send(c, error.status, lang, messages.unavailable, unavailableStep(messages));
+  }
+
+  const checkoutPath = (kind: Kind, id: string) => (kind === 'link' ? `/pay/${id}` : `/pay/session/${id}`);
+  const withLang = (path: string, lang: PageLanguage) =>
+    `${path}${path.includes('?') ? '&' : '?'}lang=${lang.language}`;
+
+  /** The logo where the page may show it: on this origin, or inline. */
+  function ownLogo(logo: string | undefined): string | undefined {
+    if (!logo) return undefined;
+    if (logo.startsWith('data:image/')) return logo;
+    try {
+      return new URL(logo, publicUrl).origin === new URL(publicUrl).origin ? logo : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  function renderForm(
+    c: Context,
+    status: number,
+    checkoutConfig: CheckoutConfig,
+    lang: PageLanguage,
+    state: Partial<
+      Pick<FormView, 'answers' | 'errors' | 'uploaded' | 'typedAmount' | 'alert' | 'idempotencyKey'>
+    > = {},
+  ) {
+    const scope = `${checkoutConfig.kind}:${checkoutConfig.id}`;
+    const money = moneyIn(lang, checkoutConfig.currency, checkoutConfig.currencyExponent);
+    const path = checkoutPath(checkoutConfig.kind, checkoutConfig.id);
+    const { fixed } = checkoutConfig.amount;
+    const description = [fixed !== null ? money(fixed) : undefined, checkoutConfig.description]
+      .filter(Boolean)
+      .join(' · ');
+    const view: FormView = {
+      config: checkoutConfig,
+      messages: lang.messages,
+      money,
+      action: withLang(path, lang),
+      csrf: forms.issue(c, scope),
+      idempotencyKey: state.idempotencyKey ?? randomUUID(),
+      answers: state.answers ?? {},
+      errors: state.errors ?? {},
+      uploaded: state.uploaded ?? {},
+      typedAmount: state.typedAmount,
+      alert: state.alert,
+      logo: ownLogo(checkoutConfig.logo),
+    };
+    return send(c, status, lang, checkoutConfig.title, formBody(view), {
+      preview: {
+        title: checkoutConfig.title,
+        description: description || checkoutConfig.title,
+        image:
+          checkoutConfig.logo && /^https?:\/\//i.test(checkoutConfig.logo) ? checkoutConfig.logo : undefined,
+        url: `${publicUrl}${path}`,
+        price:
+          fixed !== null
+            ? {
+                amount: toDecimalText(fixed, checkoutConfig.currencyExponent),
+                currency: checkoutConfig.currency,
+              }
+            : undefined,
+      },
+    });
+  }
+
+  async function showForm(c: Context<AppEnv>, kind: Kind, id: string) {
+    const loaded = await loadCheckout(c, kind, id);
+    if (loaded instanceof Response) return loaded;
+    return renderForm(c, 200, loaded, languageOf(c, loaded.locale));
+  }
+
+  /** Where a payment goes next: its provider's page, its own page under way, or its receipt. */
+  function nextLocation(payment: Payment, lang: PageLanguage): string {
+    if (FINAL.has(payment.status))
+      return withLang(receiptPath(config.merchantApiKeys, payment.reference), lang);
+    if (payment.action === 'redirect' && payment.redirectUrl && /^https?:\/\//i.test(payment.redirectUrl))
+      return payment.redirectUrl;
+    return withLang(paymentPath(payment.reference), lang);
+  }
+
+  async function payForm(c: Context<AppEnv>, kind: Kind, id: string) {
+    const loaded = await loadCheckout(c, kind, id);
+    if (loaded instanceof Response) return loaded;
+    const checkoutConfig = loaded;
+    const lang = languageOf(c, checkoutConfig.locale);
+    const { messages } = lang;
+    let body: FormBody;
+    try {
+      body = (await readFormBody(c, { all: true })) as FormBody;
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 413) throw error;
+      return renderForm(c, 400, checkoutConfig, lang, { alert: messages.error });
+    }
+    const answers = answersOf(body);
+    if (!forms.verify(c, `${kind}:${id}`, textOf(body, '_csrf')))
+      return renderForm(c, 403, checkoutConfig, lang, { answers, alert: messages.error });
+    let key: string;
+    try {
+      key = readIdempotencyKey(textOf(body, '_key'));
+    } catch {
+      return renderForm(c, 400, checkoutConfig, lang, { answers, alert: messages.error });
+    }
+
+    // Files first, each stored as an upload is by the API (same checks, same per-IP quota).
+    const errors: Record<string, string> = {};
+    const uploads: Record<string, string> = {};
+    const uploaded: FormView['uploaded'] = {};
+    const digests: Record<string, string> = {};
+    for (const custom of checkoutConfig.customFields.filter((field) => field.type === 'file-upload')) {
+      const name = `fields.${custom.name}`;
+      const file = fileOf(body, name);
+      try {
+        if (file) {
+          await limiter.hit('upload', ipOf(c));
+          const upload = await storeUpload(deps, file, ipOf(c));
+          uploads[custom.name] = upload.id;
+          uploaded[name] = { id: upload.id, name: upload.name };
+          digests[custom.name] = await fileDigest(file);
+        } else {
+          const kept = textOf(body, `uploaded.${custom.name}`);
+          const row = kept ? await findUpload(deps, kept) : undefined;
+          if (row && row.payment_reference === null) {
+            uploads[custom.name] = row.id;
+            uploaded[name] = { id: row.id, name: row.name };
+          }
+        }
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        errors[name] = error.code === 'rate_limited' ? messages.rate_limited : messages.invalidValue;
+      }
+    }
+
+    const returnUrl = `${publicUrl}/pay/return?lang=${lang.language}`;
+    const { input, typedAmount } = readForm(checkoutConfig, body, uploads, lang.locale, returnUrl);
+    const money = moneyIn(lang, checkoutConfig.currency, checkoutConfig.currencyExponent);
+    const { min, max, remaining } = checkoutConfig.amount;
+    const ceiling = Math.min(max ?? Infinity, remaining ?? Infinity);
+    const bounds = {
+      min: min === undefined ? undefined : money(min),
+      max: Number.isFinite(ceiling) ? money(ceiling) : undefined,
+    };
+    const refuse = (status: number, state: Partial<FormView>) =>
+      renderForm(c, status, checkoutConfig, lang, { answers, uploaded, typedAmount, ...state });
+
+    if (Object.keys(errors).length) return refuse(400, { errors, alert: messages.fixErrors });
+    const parsed = CreatePaymentSchema.safeParse(input);
+    if (!parsed.success)
+      return refuse(400, {
+        errors: fieldMessages(fieldErrors(parsed.error), messages, bounds),
+        alert: messages.fixErrors,
+      });
+
+    try {
+      await limiter.hit('create', ipOf(c));
+    } catch (error) {
+      if (error instanceof ApiError)
+        return refuse(error.status, { alert: messages.rate_limited, idempotencyKey: key });
+      throw error;
+    }
+    const answer = await createIdempotently(c, deps, payments, {
+      input: parsed.data,
+      body: hashedBody(parsed.data, digests),
+      key,
+    });
+    const text = await answer.text();
+    if (answer.status === 201) {
+      const { payment, token } = (JSON.parse(text) as { data: CreatedPayment }).data;
+      keepPaymentToken(c, payment.reference, token, secureCookies);
+      return c.redirect(nextLocation(payment, lang), 303);
+    }
+    const { error } = JSON.parse(text) as ErrorEnvelope;
+    switch (error.code) {
+      case 'link_unavailable':
+      case 'session_paid':
+        return send(c, answer.status, lang, messages.unavailable, unavailableStep(messages));
+      case 'request_in_progress':
+        // The first submit of this very form is still running: the same key, so the next try replays it.
+        return refuse(409, { alert: messages.wait, idempotencyKey: key });
+      case 'rate_limited':
+      case 'payment_in_progress':
+        return refuse(answer.status, { alert: messages[error.code] });
+      default:
+        if (error.fields?.length)
+          return refuse(answer.status, {
+            errors: fieldMessages(error.fields, messages, bounds),
+            alert: messages.fixErrors,
+          });
+        return refuse(answer.status, { alert: messages.networkError });
+    }
+  }
+
+  /** The payment this browser's cookie opens, counted as the API counts its token checks. */
+  async function authorized(c: Context): Promise<PaymentRow | undefined> {
+    try {
+      const row = await payments.authorize(c.req.param('reference') ?? '', paymentToken(c));
+      await limiter.hit('reference', row.reference);
+      return row;
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) {
+        await limiter.hit('token', ipOf(c));
+        return undefined;
+      }
+      throw error;
+    }
+  }
+
+  function stepView(c: Context, row: PaymentRow, payment: Payment, lang: PageLanguage): StepView {
+    const kind: Kind = row.link_id ? 'link' : 'session';
+    return {
+      payment,
+      messages: lang.messages,
+      english: lang.messages === en,
+      money: moneyIn(lang, payment.currency, payment.currencyExponent),
+      date: dateIn(lang),
+      self: withLang(
+        `${paymentPath(row.reference)}${c.req.query(RETURNED) === '1' ? `?${RETURNED}=1` : ''}`,
+        lang,
+      ),
+      confirmAction: withLang(`${paymentPath(row.reference)}/confirm`, lang),
+      csrf: forms.issue(c, `payment:${row.reference}`),
+      startAgain: withLang(checkoutPath(kind, row.link_id ?? row.session_id ?? ''), lang),
+    };
+  }
+
+  function showStep(c: Context, row: PaymentRow, payment: Payment, lang: PageLanguage, codeError?: string) {
+    if (FINAL.has(payment.status)) return c.redirect(nextLocation(payment, lang), 303);
+    const view = { ...stepView(c, row, payment, lang), codeError };
+    const { messages } = lang;
+    switch (payment.action) {
+      case 'otp':
+      case 'pre-otp':
+        return send(
+          c,
+          codeError ? 422 : 200,
+          lang,
+          payment.action === 'otp' ? messages.otpTitle : messages.preOtpTitle,
+          codeStep(view),
+        );
+      case 'bank-transfer':
+        return send(c, 200, lang, messages.bankTitle, bankTransferStep(view));
+      case 'redirect':
+        // Back from the provider's page, whose outcome the provider has not told us yet (a cancel there
+        // comes back the same way): wait for it here rather than send the payer back to that page.
+        if (c.req.query(RETURNED) === '1') {
+          c.header('Refresh', String(WAITING_REFRESH_SECONDS));
+          return send(c, 200, lang, messages.confirmingTitle, processingStep(view));
+        }
+        return send(
+          c,
+          200,
+          lang,
+          messages.unfinishedTitle,
+          unfinishedStep(view, row.provider ?? messages.hosted),
+        );
+      default:
+        c.header('Refresh', String(WAITING_REFRESH_SECONDS));
+        return send(c, 200, lang, messages.processingTitle, processingStep(view));
+    }
+  }
+
+  const noPayment = (c: Context) => {
+    const lang = languageOf(c);
+    return send(c, 401, lang, lang.messages.unavailable, unavailableStep(lang.messages));
+  };
+
+  app.get(`/${STYLESHEET.file}`, (c) =>
+    c.body(STYLESHEET.css, 200, {
+      'Content-Type': 'text/css; charset=utf-8',
+      'Cache-Control': 'public, max-age=31536000, immutable',
+    }),
+  );
+
+  // The provider's page sends the payer back here with our reference: on to that payment's own pages,
+  // where its cookie is sent.
+  app.get('/return', (c) => {
+    const reference = c.req.query(RETURN_REFERENCE_PARAM) ?? '';
+    if (!isPaymentReference(reference)) return noPayment(c);
+    const cancel = c.req.query(RETURN_CANCEL_PARAM) === '1' ? `&${RETURN_CANCEL_PARAM}=1` : '';
+    return c.redirect(`${withLang(`${paymentPath(reference)}/return`, languageOf(c))}${cancel}`, 303);
+  });
+
+  app.get('/p/:reference/return', async (c) => {
+    const row = await authorized(c);
+    if (!row) return noPayment(c);
+    const lang = languageOf(c);
+    let payment: Payment;
+    try {
+      payment =
+        c.req.query(RETURN_CANCEL_PARAM) === '1'
+          ? await payments.cancelFromReturn(row, c.get('logger'))
+          : await payments.get(row, c.get('logger'));
+    } catch (error) {
+      // Not waiting on the provider's page any more: its page says what it is now.
+      if (!(error instanceof ApiError) || error.code !== 'payment_not_awaiting_input') throw error;
+      return c.redirect(withLang(paymentPath(row.reference), lang), 303);
+    }
+    if (FINAL.has(payment.status)) return c.redirect(nextLocation(payment, lang), 303);
+    return c.redirect(withLang(`${paymentPath(row.reference)}?${RETURNED}=1`, lang), 303);
+  });
+
+  app.get('/p/:reference', async (c) => {
+    const row = await authorized(c);
+    if (!row) return noPayment(c);
+    const payment = await payments.get(row, c.get('logger'));
+    return showStep(c, row, payment, languageOf(c));
+  });
+
+  app.post('/p/:reference/confirm', async (c) => {
+    const row = await authorized(c);
+    if (!row) return noPayment(c);
+    const lang = languageOf(c);
+    const { messages } = lang;
+    const body = (await readFormBody(c)) as FormBody;
+    const current = () => payments.get(row, c.get('logger'));
+    if (!forms.verify(c, `payment:${row.reference}`, textOf(body, '_csrf')))
+      return showStep(c, row, await current(), lang, messages.error);
+    const parsed = ConfirmPaymentSchema.safeParse(
+      row.action === 'pre-otp'
+        ? { customerCode: textOf(body, 'customerCode') }
+        : { otp: textOf(body, 'otp') },
+    );
+    if (!parsed.success) return showStep(c, row, await current(), lang, messages.invalidValue);
+    try {
+      const payment = await payments.confirm(row, parsed.data, c.get('logger'));
+      return c.redirect(nextLocation(payment, lang), 303);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      const payment = await current();
+      if (error.code === 'invalid_otp')
+        return showStep(
+          c,
+          row,
+          { ...payment, attemptsLeft: error.extra.attemptsLeft },
+          lang,
+          messages.wrongCode,
+        );
+      if (error.code === 'rate_limited') return showStep(c, row, payment, lang, messages.rate_limited);
+      if (FINAL.has(payment.status) || error.code === 'payment_not_awaiting_input')
+        return c.redirect(nextLocation(payment, lang), 303);
+      return showStep(c, row, payment, lang, messages.networkError);
+    }
+  });
+
+  app.get('/session/:id', (c) => showForm(c, 'session', c.req.param('id')));
+  app.post('/session/:id', (c) => payForm(c, 'session', c.req.param('id')));
+  app.get('/:link', (c) => showForm(c, 'link', c.req.param('link')));
+  app.post('/:link', (c) => payForm(c, 'link', c.req.param('link')));
+  return app;
+}

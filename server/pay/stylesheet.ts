@@ -1,0 +1,44 @@
+/**
+ * The pay page's one stylesheet, served under a name holding its hash, so a browser keeps it for a year
+ * and still gets a new one the moment it changes: on a 2G phone the second page of a payment then costs
+ * only its HTML. A string in a module rather than a file beside it, so the bundled server carries it.
+ */
+import { createHash } from 'node:crypto';
+
+const css = `:root{color-scheme:light dark;--fg:#1a1a1a;--bg:#fff;--muted:#5c5c5c;--line:#c8c8c8;--accent:#0b57d0;--on-accent:#fff;--error:#b3261e;--card:#f5f5f5}
+@media (prefers-color-scheme:dark){:root{--fg:#ececec;--bg:#121212;--muted:#b0b0b0;--line:#4a4a4a;--accent:#a8c7fa;--on-accent:#062e6f;--error:#f2b8b5;--card:#1e1e1e}}
+*{box-sizing:border-box}
+body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg)}
+main{max-width:30rem;margin:0 auto;padding:1rem}
+h1{font-size:1.35rem;line-height:1.25;margin:.5rem 0}
+p{margin:.5rem 0}
+a{color:var(--accent)}
+.logo{width:48px;height:48px;object-fit:contain;border-radius:8px}
+.muted,.hint{color:var(--muted)}
+.hint{font-size:.875rem;margin:.25rem 0 0}
+.amount{display:flex;justify-content:space-between;gap:1rem;padding:.75rem;background:var(--card);border-radius:8px}
+.field{margin:1rem 0}
+label,legend{display:block;font-weight:600;margin-bottom:.25rem}
+.inline{display:flex;gap:.5rem;align-items:flex-start;font-weight:400}
+input,select,textarea,button,.button{font:inherit}
+input:not([type=radio]):not([type=checkbox]),select,textarea{width:100%;padding:.6rem;border:1px solid var(--line);border-radius:6px;background:var(--bg);color:var(--fg)}
+input[type=radio],input[type=checkbox]{width:1.25rem;height:1.25rem;margin:.15rem 0 0}
+[aria-invalid=true]{border-color:var(--error)!important}
+.error{color:var(--error);font-size:.875rem;margin:.25rem 0 0}
+.alert{color:var(--error);border:1px solid var(--error);border-radius:6px;padding:.5rem .75rem}
+fieldset{border:0;padding:0;margin:1rem 0}
+.option{display:flex;gap:.5rem;align-items:flex-start;padding:.6rem;border:1px solid var(--line);border-radius:6px;margin:.4rem 0;font-weight:400}
+.option small{display:block;color:var(--muted)}
+.button{display:block;width:100%;padding:.8rem;border:0;border-radius:8px;background:var(--accent);color:var(--on-accent);font-weight:700;text-align:center;text-decoration:none;cursor:pointer;margin:1rem 0 .5rem}
+.secondary{background:transparent;color:var(--accent);border:1px solid var(--line)}
+dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem;margin:1rem 0}
+dt{color:var(--muted)}
+dd{margin:0;font-weight:600;overflow-wrap:anywhere}
+nav{font-size:.875rem;margin-top:2rem;border-top:1px solid var(--line);padding-top:.5rem}
+nav a{margin-right:.75rem}
+nav [aria-current]{font-weight:700;color:var(--fg);text-decoration:none}
+`;
+
+const hash = createHash('sha256').update(css).digest('hex').slice(0, 12);
+
+export const STYLESHEET = { css, file: `pay.${hash}.css`, path: `/pay/pay.${hash}.css` } as const;

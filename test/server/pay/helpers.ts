@@ -1,0 +1,70 @@
+// The pay page driven as a browser without script drives it: GET a page, keep its cookies, post its form.
+import type { AppFixture } from '../app-fixture.ts';
+
+/** A browser's cookie jar, by name (paths are checked by the tests that care). */
+export class Browser {
+  cookies = new Map<string, { value: string; path: string }>();
+  constructor(private readonly t: AppFixture) {}
+
+  private cookieHeader(path: string) {
+    return [...this.cookies]
+      .filter(
+        ([, cookie]) => path === cookie.path || path.startsWith(`${cookie.path}/`) || cookie.path === '/',
+      )
+      .map(([name, cookie]) => `${name}=${cookie.value}`)
+      .join('; ');
+  }
+
+  private keep(response: Response) {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = '', ...attributes] = line.split(';');
+      const [name = '', value = ''] = pair.split('=');
+      const path = attributes.map((a) => /^\s*Path=(.*)$/i.exec(a)?.[1]).find(Boolean) ?? '/';
+      this.cookies.set(name.trim(), { value, path });
+    }
+  }
+
+  async request(path: string, init: RequestInit = {}, headers: Record<string, string> = {}) {
+    const pathname = new URL(path, 'http://pay.test').pathname;
+    const response = await this.t.app.request(path, {
+      ...init,
+      headers: { cookie: this.cookieHeader(pathname), 'user-agent': 'test-browser', ...headers },
+    });
+    this.keep(response);
+    return {
+      response,
+      status: response.status,
+      text: await response.text(),
+      location: response.headers.get('location'),
+    };
+  }
+
+  get(path: string, headers?: Record<string, string>) {
+    return this.request(path, {}, headers);
+  }
+
+  post(path: string, form: FormData | URLSearchParams) {
+    return this.request(path, { method: 'POST', body: form });
+  }
+}
+
+/** The value of hidden input `name` in a page. */
+export const hidden = (page: string, name: string) =>
+  new RegExp(`name="${name.replace('.', '\\.')}"\\s+value="([^"]*)"`).exec(page)?.[1] ?? '';
+
+/** The form of a page as the browser would post it, with `answers` filled in. */
+export function formOf(page: string, answers: Record<string, string | File>): FormData {
+  const form = new FormData();
+  form.set('_csrf', hidden(page, '_csrf'));
+  form.set('_key', hidden(page, '_key'));
+  for (const [name, value] of Object.entries(answers)) form.set(name, value);
+  return form;
+}
+
+/** `lnk_fixed_ci`'s answers (a required text field; anonymous payments off), paying from `phone`. */
+export const fixedLinkAnswers = (phone: string) => ({
+  'fields.subscriber_id': 'AB-1234',
+  'customer.name': 'Awa Koné',
+  'customer.email': 'awa@example.com',
+  'method.phoneNumber': phone,
+});

@@ -1,0 +1,330 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startApp, TEST_MERCHANT_KEY, type AppFixture } from '../app-fixture.ts';
+import { sandboxAdmin } from '../checkout/helpers.ts';
+import { Browser, fixedLinkAnswers, formOf } from './helpers.ts';
+
+let t: AppFixture;
+let browser: Browser;
+beforeEach(async () => {
+  t = await startApp();
+  browser = new Browser(t);
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const paymentsCount = async () =>
+  Number(
+    (
+      await t.store.db
+        .selectFrom('payments')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+const RECEIPT = /^\/pay\/receipt\/pay_[0-9a-f]{32}\.[A-Za-z0-9_-]{22}\?lang=\w+$/;
+
+describe('the form', () => {
+  it("draws every custom-field type, under a strict policy and with preview tags, in the link's language", async () => {
+    const { status, text, response } = await browser.get('/pay/lnk_all_fields_sn');
+    expect(status).toBe(200);
+    expect(response.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; style-src 'self'; img-src 'self' data:; base-uri 'none'; frame-ancestors 'none'",
+    );
+    expect(text).toMatch(/<html lang="fr">/);
+    expect(text).not.toMatch(/<script|style=/);
+    expect(text).toMatch(/enctype="multipart\/form-data"/);
+    expect(text).toMatch(/name="fields\.bib_name"[^>]*type="text"/s);
+    expect(text).toMatch(/<textarea[^>]*name="fields\.medical_notes"/s);
+    expect(text).toMatch(/<select id="fields\.tshirt_size"[^>]*>\s*<option value="">Choisir…<\/option>/s);
+    expect(text).toMatch(/name="fields\.target_minutes"[^>]*inputmode="decimal"/s);
+    expect(text).toMatch(/name="fields\.birth_date"[^>]*type="date"/s);
+    expect(text).toMatch(/name="fields\.medical_certificate"[^>]*type="file"/s);
+    expect(text).toMatch(/type="checkbox"[^>]*name="fields\.accept_rules"/s);
+    expect(text).toMatch(/<meta property="og:title" content="Inscription — Marathon de Dakar"/);
+    expect(text).toMatch(/<meta property="og:description" content="10\u202f000\u00a0F\u202fCFA · Dossard/);
+    expect(text).toMatch(
+      /<meta property="og:image" content="http:\/\/pay\.test\/sandbox\/assets\/merchant-logo\.svg"/,
+    );
+    expect(text).toMatch(/<meta property="product:price:amount" content="10000"/);
+    expect(text).toMatch(/<meta name="twitter:card" content="summary"/);
+    // The stylesheet, named by its hash, cached for a year.
+    const sheet = /href="(\/pay\/pay\.[0-9a-f]{12}\.css)"/.exec(text)?.[1];
+    const css = await browser.get(sheet!);
+    expect(css.status).toBe(200);
+    expect(css.response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('shows the methods with their fee and total for a typed amount, and a language switch', async () => {
+    const page = await browser.get('/pay/lnk_tip_ci?lang=en');
+    expect(page.text).toMatch(/<html lang="en">/);
+    expect(page.text).toMatch(/Between/);
+    expect(page.text).toMatch(/href="\/pay\/lnk_tip_ci\?lang=sw"/);
+  });
+
+  it('picks Accept-Language when the link names no language, and ?lang over both', async () => {
+    expect((await browser.get('/pay/lnk_tip_ci', { 'accept-language': 'sw-KE,en;q=0.5' })).text).toMatch(
+      /<html lang="sw">/,
+    );
+    expect((await browser.get('/pay/lnk_fixed_ci?lang=wo')).text).toMatch(/<html lang="wo">/);
+  });
+
+  it('keeps link data as text: a title or field label with markup is escaped', async () => {
+    const created = await sandboxAdmin(t, 'POST', '/payment-links', {
+      id: 'lnk_xss',
+      title: '<script>alert(1)</script>',
+      description: '"><img src=x onerror=alert(1)>',
+      isAmountFixed: true,
+      amount: 5_000,
+      currency: 'XOF',
+      country: 'CI',
+      customFields: [{ label: '<b onmouseover=alert(1)>x</b>', name: 'x', type: 'text', required: false }],
+    });
+    expect(created.status).toBe(201);
+    const { text } = await browser.get('/pay/lnk_xss');
+    expect(text).not.toMatch(/<script>|<img src=x|<b onmouseover/);
+    expect(text).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(text).toContain('content="&lt;script&gt;alert(1)&lt;/script&gt;"');
+  });
+
+  it('answers an unknown link with a page, 404', async () => {
+    const { status, text } = await browser.get('/pay/lnk_nope?lang=en');
+    expect(status).toBe(404);
+    expect(text).toMatch(/This payment is not available/);
+  });
+});
+
+describe('posting the form', () => {
+  it('shows a refused field again in French, the answers kept and the error beside the field', async () => {
+    const form = await browser.get('/pay/lnk_fixed_ci');
+    const answers = { ...fixedLinkAnswers('+225 07 00 00 00 00'), 'customer.email': 'awa@' };
+    const { status, text } = await browser.post('/pay/lnk_fixed_ci?lang=fr', formOf(form.text, answers));
+    expect(status).toBe(400);
+    expect(text).toMatch(/<html lang="fr">/);
+    expect(text).toMatch(
+      /id="customer\.email"\s+name="customer\.email"\s+value="awa@"[^>]*aria-describedby="customer\.email-error"[^>]*aria-invalid="true"/s,
+    );
+    expect(text).toMatch(/<p class="error" id="customer\.email-error">Saisissez une adresse e-mail valide/);
+    expect(text).toMatch(/value="AB-1234"/);
+    expect(text).toMatch(/value="Awa Koné"/);
+    expect(await paymentsCount()).toBe(0);
+  });
+
+  it('refuses a form without its token (another site posting it): nothing is paid', async () => {
+    await browser.get('/pay/lnk_fixed_ci');
+    const forged = new FormData();
+    for (const [name, value] of Object.entries(fixedLinkAnswers('+2250700000011'))) forged.set(name, value);
+    forged.set('_key', 'forged-key');
+    forged.set('_csrf', 'forged');
+    const { status } = await browser.post('/pay/lnk_fixed_ci', forged);
+    expect(status).toBe(403);
+    expect(await paymentsCount()).toBe(0);
+  });
+
+  it('pays once for a double submit, both answered with the same payment', async () => {
+    const form = await browser.get('/pay/lnk_fixed_ci');
+    const body = () => formOf(form.text, fixedLinkAnswers('+2250700000011'));
+    const first = await browser.post('/pay/lnk_fixed_ci?lang=en', body());
+    const second = await browser.post('/pay/lnk_fixed_ci?lang=en', body());
+    expect(first.status).toBe(303);
+    expect(second.status).toBe(303);
+    expect(second.location).toBe(first.location);
+    expect(await paymentsCount()).toBe(1);
+  });
+
+  it("keeps the payer's token in an HttpOnly cookie scoped to the payment, never in a URL", async () => {
+    const form = await browser.get('/pay/lnk_fixed_ci');
+    const { response, location } = await browser.post(
+      '/pay/lnk_fixed_ci?lang=en',
+      formOf(form.text, fixedLinkAnswers('+2250700000011')),
+    );
+    const reference = /^\/pay\/p\/(pay_[0-9a-f]{32})\?lang=en$/.exec(location ?? '')?.[1];
+    expect(reference).toBeDefined();
+    const cookie = response.headers.getSetCookie().find((line) => line.startsWith('pay_token='));
+    expect(cookie).toMatch(
+      new RegExp(`^pay_token=[^;]+; Max-Age=172800; Path=/pay/p/${reference}; HttpOnly; SameSite=Lax$`),
+    );
+    const token = /^pay_token=([^;]+)/.exec(cookie!)![1]!;
+    expect(location).not.toContain(token);
+    // Without the cookie, the payment's page opens nothing.
+    const stranger = new Browser(t);
+    expect((await stranger.get(location!)).status).toBe(401);
+  });
+});
+
+describe("the provider's steps as pages", () => {
+  it('takes a wrong code, then the right one, and ends on the receipt', async () => {
+    const form = await browser.get('/pay/lnk_fixed_ci?lang=en');
+    const created = await browser.post(
+      '/pay/lnk_fixed_ci?lang=en',
+      formOf(form.text, fixedLinkAnswers('+2250700000011')),
+    );
+    const code = await browser.get(created.location!);
+    expect(code.status).toBe(200);
+    expect(code.text).toMatch(/Enter your code/);
+    const confirm = /action="([^"]+\/confirm[^"]*)"/.exec(code.text)![1]!.replace(/&amp;/g, '&');
+    const csrf = /name="_csrf" value="([^"]+)"/.exec(code.text)![1]!;
+    const wrong = await browser.post(confirm, new URLSearchParams({ _csrf: csrf, otp: '000000' }));
+    expect(wrong.status).toBe(422);
+    expect(wrong.text).toMatch(/id="otp-error">Wrong code\./);
+    const right = await browser.post(confirm, new URLSearchParams({ _csrf: csrf, otp: '123456' }));
+    expect(right.status).toBe(303);
+    await t.settle();
+    const after = await browser.get(right.location!);
+    expect(after.status).toBe(303);
+    expect(after.location).toMatch(RECEIPT);
+  });
+
+  it('waits on the phone with a Refresh header and a "Check again" link', async () => {
+    const form = await browser.get('/pay/lnk_fixed_ci?lang=en');
+    const created = await browser.post(
+      '/pay/lnk_fixed_ci?lang=en',
+      formOf(form.text, fixedLinkAnswers('+2250700000003')),
+    );
+    const waiting = await browser.get(created.location!);
+    expect(waiting.status).toBe(200);
+    expect(waiting.response.headers.get('refresh')).toBe('5');
+    expect(waiting.text).toMatch(/Approve on your phone/);
+    expect(waiting.text).toMatch(
+      /class="button secondary" href="\/pay\/p\/pay_[0-9a-f]{32}\?lang=en">Check again/,
+    );
+  });
+
+  it("sends the payer to the provider's page and takes them back to a cancelled payment's receipt", async () => {
+    const form = await browser.get('/pay/lnk_fixed_ci?lang=en');
+    const created = await browser.post(
+      '/pay/lnk_fixed_ci?lang=en',
+      formOf(form.text, fixedLinkAnswers('+2250700000008')),
+    );
+    expect(created.location).toMatch(/^http:\/\/pay\.test\/sandbox\//);
+    const row = await t.store.db
+      .selectFrom('payments')
+      .select(['reference', 'return_url'])
+      .executeTakeFirstOrThrow();
+    expect(row.return_url).toBe('http://pay.test/pay/return?lang=en');
+    const back = await browser.get(`/pay/return?lang=en&pay_reference=${row.reference}&pay_cancel=1`);
+    expect(back.location).toBe(`/pay/p/${row.reference}/return?lang=en&pay_cancel=1`);
+    const cancelled = await browser.get(back.location!);
+    expect(cancelled.status).toBe(303);
+    expect(cancelled.location).toMatch(RECEIPT);
+    const status = await t.store.db.selectFrom('payments').select('status').executeTakeFirstOrThrow();
+    expect(status.status).toBe('cancelled');
+  });
+
+  it("waits on our page, refreshing, for a return from the provider's page the provider has not settled", async () => {
+    const form = await browser.get('/pay/lnk_fixed_ci?lang=en');
+    await browser.post('/pay/lnk_fixed_ci?lang=en', formOf(form.text, fixedLinkAnswers('+2250700000008')));
+    const { reference } = await t.store.db
+      .selectFrom('payments')
+      .select('reference')
+      .executeTakeFirstOrThrow();
+    const back = await browser.get(`/pay/return?lang=en&pay_reference=${reference}`);
+    const returned = await browser.get(back.location!);
+    expect(returned.location).toBe(`/pay/p/${reference}?returned=1&lang=en`);
+    const waiting = await browser.get(returned.location!);
+    expect(waiting.status).toBe(200);
+    expect(waiting.response.headers.get('refresh')).toBe('5');
+    expect(waiting.text).toMatch(/Confirming your payment/);
+  });
+
+  it('shows the bank-transfer details', async () => {
+    const form = await browser.get('/pay/lnk_fixed_ci?lang=en');
+    const created = await browser.post(
+      '/pay/lnk_fixed_ci?lang=en',
+      formOf(form.text, fixedLinkAnswers('+2250700000009')),
+    );
+    const page = await browser.get(created.location!);
+    expect(page.text).toMatch(/Pay by bank transfer/);
+    expect(page.text).toMatch(/<dt>Account number<\/dt>\s*<dd>\d+/);
+  });
+});
+
+describe('a file field and a customer code', () => {
+  it('stores the posted file as an upload, and keeps it when another field is refused', async () => {
+    const form = await browser.get('/pay/lnk_all_fields_sn?lang=en');
+    const pdf = new File([new TextEncoder().encode('%PDF-1.4\n%test\n')], 'certificat.pdf', {
+      type: 'application/pdf',
+    });
+    const answers = {
+      'fields.bib_name': 'Awa',
+      'fields.tshirt_size': 'M',
+      'fields.birth_date': '1990-01-02',
+      'fields.accept_rules': 'true',
+      'fields.medical_certificate': pdf,
+      'customer.name': 'Awa Koné',
+      'customer.email': 'awa@example.com',
+      'method.phoneNumber': 'not a phone',
+    };
+    const refused = await browser.post('/pay/lnk_all_fields_sn?lang=en', formOf(form.text, answers));
+    expect(refused.status).toBe(400);
+    expect(refused.text).toMatch(/id="method\.phoneNumber-error">Enter a valid phone number\./);
+    expect(refused.text).toMatch(/Uploaded: certificat\.pdf/);
+    const kept = /name="uploaded\.medical_certificate"\s+value="(upl_[A-Za-z0-9_-]+)"/.exec(
+      refused.text,
+    )?.[1];
+    expect(kept).toBeDefined();
+    const again = formOf(refused.text, { ...answers, 'method.phoneNumber': '+221 77 000 00 11' });
+    again.delete('fields.medical_certificate');
+    again.set('uploaded.medical_certificate', kept!);
+    const paid = await browser.post('/pay/lnk_all_fields_sn?lang=en', again);
+    expect(paid.status).toBe(303);
+    const row = await t.store.db.selectFrom('payments').select('fields').executeTakeFirstOrThrow();
+    expect(JSON.parse(row.fields)).toMatchObject({
+      medical_certificate: kept,
+      accept_rules: true,
+      tshirt_size: 'M',
+    });
+  });
+
+  it('asks for the customer code with the USSD code as a tel: link', async () => {
+    const form = await browser.get('/pay/lnk_fixed_ci?lang=en');
+    const created = await browser.post(
+      '/pay/lnk_fixed_ci?lang=en',
+      formOf(form.text, fixedLinkAnswers('+2250700000007')),
+    );
+    const page = await browser.get(created.location!);
+    expect(page.text).toMatch(/Get your code/);
+    expect(page.text).toMatch(/<a href="tel:\*[0-9*]+%23">\*[0-9*]+#<\/a>/);
+    expect(page.text).toMatch(/name="customerCode"/);
+  });
+});
+
+it('counts the pay page against the per-IP limit, as the API', async () => {
+  await t.close();
+  t = await startApp({ env: { RATE_LIMITS: 'ip=2/60' } });
+  browser = new Browser(t);
+  expect((await browser.get('/pay/lnk_fixed_ci')).status).toBe(200);
+  expect((await browser.get('/pay/lnk_fixed_ci')).status).toBe(200);
+  const third = await browser.get('/pay/lnk_fixed_ci');
+  expect(third.status).toBe(429);
+  expect(JSON.parse(third.text).error.code).toBe('rate_limited');
+});
+
+it("pays a checkout session through /pay/session/<id>, its amount the merchant's", async () => {
+  const session = await t.request(
+    'POST',
+    '/api/v1/sessions',
+    { amount: 12_500, currency: 'XOF', country: 'CI' },
+    { authorization: `Bearer ${TEST_MERCHANT_KEY}` },
+  );
+  expect(session.status).toBe(201);
+  const path = `/pay/session/${session.json.data.id}?lang=en`;
+  const form = await browser.get(path);
+  expect(form.status).toBe(200);
+  expect(form.text).toMatch(/Amount to pay<\/span><strong>F\sCFA\s12,500<\/strong>/);
+  const paid = await browser.post(
+    path,
+    formOf(form.text, {
+      'customer.name': 'Awa Koné',
+      'customer.email': 'awa@example.com',
+      'method.phoneNumber': '+2250700000011',
+    }),
+  );
+  expect(paid.status).toBe(303);
+  const row = await t.store.db
+    .selectFrom('payments')
+    .select(['session_id', 'amount'])
+    .executeTakeFirstOrThrow();
+  expect(row).toEqual({ session_id: session.json.data.id, amount: 12_500 });
+});
