@@ -36,6 +36,8 @@ import { notificationRoutes } from './notifications/routes.ts';
 import { createPayments } from './payments/module.ts';
 import { createPayouts } from './payouts/module.ts';
 import { uploadRoutes } from './uploads/routes.ts';
+import { qrRoutes } from './pay/qr-routes.ts';
+import { receiptRoutes } from './pay/receipt-routes.ts';
 
 export function createApp(deps: AppDeps) {
   const { sandbox, logger } = deps;
@@ -68,6 +70,9 @@ export function createApp(deps: AppDeps) {
   // Per client IP over everything the public reaches besides the payer's pages. Lifted limits
   // (RATE_LIMITS=off, benchmarks) leave no middleware in the chain at all.
   if (!limiter.lifted('ip')) app.use('/api/v1/*', rateLimit(limiter, 'ip', ipOf));
+  // The payer's receipt pages and the pay pages' QR codes: reached by the public like the API.
+  if (!limiter.lifted('ip')) app.use('/pay/receipt/*', rateLimit(limiter, 'ip', ipOf));
+  if (!limiter.lifted('ip')) app.use('/pay/qr/*', rateLimit(limiter, 'ip', ipOf));
   if (!limiter.lifted('webhook')) app.use('/webhooks/*', rateLimit(limiter, 'webhook', ipOf));
   if (!limiter.lifted('merchant')) {
     app.use('/metrics', rateLimit(limiter, 'merchant', ipOf));
@@ -95,6 +100,9 @@ export function createApp(deps: AppDeps) {
   app.route('/api/v1/collections', merchant.collections);
   app.route('/api/v1/notifications', notificationRoutes(deps));
   app.route('/webhooks/payments', payments.webhooks);
+  // Before any route mounted at /pay itself, which would otherwise take these paths as a link's id.
+  app.route('/pay/receipt', receiptRoutes(deps, { payments: payments.service, checkout, limiter }));
+  app.route('/pay/qr', qrRoutes(deps, checkout));
   app.route('/webhooks/disbursements', payouts.webhooks);
   // Embedded mode: the provider's emulator. The demo site beside it is mounted by main.ts.
   if (sandbox) app.route('/sandbox', sandbox.app);
