@@ -110,6 +110,10 @@ export const PaymentSchema = z
     attemptsLeft: z.int().min(0).optional(),
     expiresAt: InstantSchema.optional(),
     paidAt: InstantSchema.optional(),
+    receiptUrl: z.url().optional().meta({
+      description:
+        'Once the payment is final (success, failed, cancelled, expired): the absolute URL of its receipt page, which works in any browser without the payment token. Link to it, never build it.',
+    }),
   })
   .meta({ id: 'Payment' });
 

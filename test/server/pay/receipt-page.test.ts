@@ -5,8 +5,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { receiptPath } from '../../../server/pay/receipt-link.ts';
 import { RECEIPT_POLICY } from '../../../server/pay/receipt-routes.ts';
-import { startApp, TEST_MERCHANT_KEY, type AppFixture } from '../app-fixture.ts';
-import { created, fixedCiPayment } from '../payments/helpers.ts';
+import { startApp, TEST_MERCHANT_KEY, TEST_PUBLIC_URL, type AppFixture } from '../app-fixture.ts';
+import { created, fixedCiPayment, get } from '../payments/helpers.ts';
 
 let t: AppFixture;
 beforeEach(async () => {
@@ -166,6 +166,21 @@ describe('the receipt page', () => {
     expect(res.text).toContain('<title>Receipt · &lt;script&gt;alert(1)&lt;/script&gt;</title>');
     expect(res.text).not.toContain('<script>alert');
     expect(res.text).not.toContain('<img');
+  });
+});
+
+describe("the payer's view of the payment links its receipt", () => {
+  it('has no receiptUrl in flight; once final, an absolute receiptUrl that opens the receipt without the token', async () => {
+    const { reference, token, payment } = await created(t, fixedCiPayment('+2250700000001'));
+    expect(payment.status).toBe('processing');
+    expect(payment).not.toHaveProperty('receiptUrl');
+    await t.settle();
+    const done = await get(t, reference, token);
+    const receiptUrl: string = done.json.data.receiptUrl;
+    expect(receiptUrl).toBe(`${TEST_PUBLIC_URL}${pathOf(reference)}`);
+    const res = await page(new URL(receiptUrl).pathname);
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('Payment successful');
   });
 });
 
