@@ -112,7 +112,7 @@ export const PaymentSchema = z
     paidAt: InstantSchema.optional(),
     receiptUrl: z.url().optional().meta({
       description:
-        'Once the payment is final (success, failed, cancelled, expired): the absolute URL of its receipt page, which works in any browser without the payment token. Link to it, never build it.',
+        "The absolute URL of the payment's receipt page, which works in any browser without the payment token: in the payer's view once the payment is final (success, failed, cancelled, expired), in the merchant's list always (a payment in flight shows its live status there). Link to it, never build it.",
     }),
   })
   .meta({ id: 'Payment' });

@@ -184,6 +184,18 @@ describe("the payer's view of the payment links its receipt", () => {
   });
 });
 
+describe("the merchant's payment list links each receipt", () => {
+  it('gives every payment, in flight too, the receipt address its payer gets', async () => {
+    const { reference } = await created(t, fixedCiPayment('+2250700000003'));
+    const list = await t.request('GET', '/api/v1/payments', undefined, {
+      Authorization: `Bearer ${TEST_MERCHANT_KEY}`,
+    });
+    expect(list.status).toBe(200);
+    expect(list.json.data[0]).toMatchObject({ reference, status: 'processing' });
+    expect(list.json.data[0].receiptUrl).toBe(`${TEST_PUBLIC_URL}${pathOf(reference)}`);
+  });
+});
+
 async function restartWith(env: Record<string, string>) {
   await t.close();
   return startApp({ env });
