@@ -34,6 +34,8 @@ import { createMetrics } from './metrics/metrics.ts';
 import { metricsRoutes } from './metrics/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { createPayments } from './payments/module.ts';
+import { qrRoutes } from './pay/qr-routes.ts';
+import { receiptRoutes } from './pay/receipt-routes.ts';
 import { payPageRoutes } from './pay/routes.ts';
 import { createPayouts } from './payouts/module.ts';
 import { uploadRoutes } from './uploads/routes.ts';
@@ -99,7 +101,10 @@ export function createApp(deps: AppDeps) {
   app.route('/api/v1/wallets', merchant.wallets);
   app.route('/api/v1/collections', merchant.collections);
   app.route('/api/v1/notifications', notificationRoutes(deps));
-  // The payer's own pages: a link or session as a page that works with no script.
+  // The payer's own pages, which work with no script: a payment's receipt and a link's QR code first,
+  // since the pay page mounted at /pay itself would otherwise take their paths for a link's id.
+  app.route('/pay/receipt', receiptRoutes(deps, { payments: payments.service, checkout, limiter }));
+  app.route('/pay/qr', qrRoutes(deps, checkout));
   app.route('/pay', payPageRoutes({ deps, checkout, payments: payments.service, limiter }));
   app.route('/webhooks/payments', payments.webhooks);
   app.route('/webhooks/disbursements', payouts.webhooks);

@@ -1,6 +1,7 @@
 /**
  * Payment links tab: the provider's links (GET /api/v1/links) and, for the one picked, its analytics
- * (GET /api/v1/links/:id/analytics) as three charts: weekly revenue, weekly payments, revenue by channel.
+ * (GET /api/v1/links/:id/analytics) as three charts: weekly revenue, weekly payments, revenue by channel;
+ * each link's pay page with its QR code.
  */
 import { ApiFailure, getJson, withQuery } from './api.ts';
 import { announce, h } from './dom.ts';
@@ -29,6 +30,29 @@ interface Analytics {
   totalTransactionCount: number;
   groupByChannel: ChannelPoint[];
   groupByRevenueAndCount: WeekPoint[];
+}
+
+/**
+ * A link's pay page on this server, and its QR code (SVG shown, SVG and PNG to download) for a counter or
+ * a flyer. The console is served by the backend it manages, so the page's origin is the server's.
+ */
+function payPage(link: PaymentLink): HTMLElement {
+  const url = `${location.origin}/pay/${encodeURIComponent(link.id)}`;
+  const qr = `/pay/qr/${encodeURIComponent(link.id)}`;
+  return h(
+    'div',
+    { class: 'pay-page' },
+    h('a', { href: url, target: '_blank', rel: 'noopener', class: 'mono' }, url),
+    h('img', { src: `${qr}.svg`, alt: `QR code of ${url}`, width: '96', height: '96', loading: 'lazy' }),
+    h(
+      'span',
+      {},
+      'QR code: ',
+      h('a', { href: `${qr}.svg?download=1`, download: `pay-${link.id}.svg` }, 'SVG'),
+      ' · ',
+      h('a', { href: `${qr}.png?download=1`, download: `pay-${link.id}.png` }, 'PNG'),
+    ),
+  );
 }
 
 export function linksSection(root: HTMLElement) {
@@ -84,7 +108,7 @@ export function linksSection(root: HTMLElement) {
         h(
           'tr',
           {},
-          ...['Title', 'Link', 'Status', 'Amount', 'Analytics'].map((name) =>
+          ...['Title', 'Link', 'Status', 'Amount', 'Pay page', 'Analytics'].map((name) =>
             h('th', { scope: 'col' }, name),
           ),
         ),
@@ -113,6 +137,7 @@ export function linksSection(root: HTMLElement) {
                 ? money(link.amount, link.currency)
                 : `Payer's choice (${link.currency})`,
             ),
+            h('td', {}, payPage(link)),
             h('td', {}, button),
           );
         }),

@@ -1,6 +1,6 @@
 /**
  * Payments tab: our payments (GET /api/v1/payments) filtered by status and dates, each row expandable
- * to show the payer's custom-field answers and links to their uploads. A flagged payment says why in
+ * to show the payer's custom-field answers, links to their uploads and the payment's receipt page. A flagged payment says why in
  * words and can be sent back (refunds.ts).
  */
 import type { FieldAnswer, Payout } from '../../widget/contract/index.ts';
@@ -30,6 +30,8 @@ interface MerchantPayment {
   refund?: { payout: string; status: Payout['status'] };
   /** Set once RETENTION_DAYS purged the personal data: customer, answers and uploads are then empty. */
   purgedAt?: string;
+  /** The payment's receipt page, the same address its payer got: to look at it, or send it again. */
+  receiptUrl?: string;
 }
 
 const size = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${Math.ceil(bytes / 1024)} kB`);
@@ -68,6 +70,17 @@ function details(payment: MerchantPayment): HTMLElement {
       }),
       answers.length === 0 && h('dt', {}, 'Custom fields'),
       answers.length === 0 && h('dd', {}, payment.purgedAt ? 'Purged' : 'None'),
+      payment.receiptUrl && h('dt', {}, 'Receipt'),
+      payment.receiptUrl &&
+        h(
+          'dd',
+          {},
+          h(
+            'a',
+            { href: payment.receiptUrl, target: '_blank', rel: 'noopener' },
+            `Receipt of ${payment.reference}`,
+          ),
+        ),
       payment.purgedAt && h('dt', {}, 'Personal data'),
       payment.purgedAt && h('dd', {}, `Purged ${dateTime(payment.purgedAt)} (RETENTION_DAYS)`),
     ),

@@ -110,6 +110,10 @@ export const PaymentSchema = z
     attemptsLeft: z.int().min(0).optional(),
     expiresAt: InstantSchema.optional(),
     paidAt: InstantSchema.optional(),
+    receiptUrl: z.url().optional().meta({
+      description:
+        "The absolute URL of the payment's receipt page, which works in any browser without the payment token: in the payer's view once the payment is final (success, failed, cancelled, expired), in the merchant's list always (a payment in flight shows its live status there). Link to it, never build it.",
+    }),
   })
   .meta({ id: 'Payment' });
 

@@ -39,9 +39,16 @@ export interface MerchantPayment extends Payment {
   purgedAt?: string;
 }
 
-export async function listPayments(db: Kysely<Database>, query: PaymentListQuery) {
+/** `receiptUrl`: each payment's receipt address, shown to the merchant whatever its status. */
+export async function listPayments(
+  db: Kysely<Database>,
+  query: PaymentListQuery,
+  receiptUrl?: (reference: string) => string,
+) {
   const { rows, ...pages } = await datedPage(db, 'payments', query, DEFAULT_LIMITS.checkouts);
-  return { statusCode: 200, ...pages, data: await toMerchantPayments(db, rows) };
+  const data = await toMerchantPayments(db, rows);
+  if (receiptUrl) for (const item of data) item.receiptUrl = receiptUrl(item.reference);
+  return { statusCode: 200, ...pages, data };
 }
 
 /**

@@ -25,6 +25,8 @@ export interface PaymentContext {
   onSuccess?: (row: PaymentRow) => Promise<void> | void;
   /** Set when MERCHANT_WEBHOOK_URL is: a final status is notified in the transaction that writes it. */
   notifier?: MerchantNotifier | undefined;
+  /** The absolute address of a payment's receipt page, given to its payer once the payment is final. */
+  receiptUrl?: (reference: string) => string;
 }
 
 export interface Applied {
@@ -44,8 +46,18 @@ export function findPayment(db: Kysely<Database>, reference: string): Promise<Pa
   return first(paymentByReference(db, reference));
 }
 
-/** The payer's view of a row: only what the current step needs. */
-export function toPayment(row: PaymentRow): Payment {
+/** `payment` with its receipt's address once it is final (the receipt of a payment in flight would change). */
+export function withReceiptUrl(
+  payment: Payment,
+  receiptUrl: ((reference: string) => string) | undefined,
+): Payment {
+  return receiptUrl && isFinal(payment.status)
+    ? { ...payment, receiptUrl: receiptUrl(payment.reference) }
+    : payment;
+}
+
+/** The payer's view of a row: only what the current step needs (and, given `receiptUrl`, its receipt once final). */
+export function toPayment(row: PaymentRow, receiptUrl?: (reference: string) => string): Payment {
   const action = row.action as PaymentAction;
   const payment: Payment = {
     reference: row.reference,
@@ -70,7 +82,7 @@ export function toPayment(row: PaymentRow): Payment {
   if (row.status === 'pending' && row.expires_at !== null)
     payment.expiresAt = new Date(row.expires_at).toISOString();
   if (row.paid_at !== null) payment.paidAt = new Date(row.paid_at).toISOString();
-  return payment;
+  return withReceiptUrl(payment, receiptUrl);
 }
 
 /**
@@ -93,7 +105,11 @@ export async function writePatch(
       version: row.version,
     });
     if (updated !== 1) return false;
-    if (paysSession && row.session_id !== null && !(await markSessionPaid(trx, row.session_id, row.reference))) {
+    if (
+      paysSession &&
+      row.session_id !== null &&
+      !(await markSessionPaid(trx, row.session_id, row.reference))
+    ) {
       // Admission lets one payment at a time hold a session, but money can still arrive twice (a
       // provider's page approved after we gave up on it past its deadline). Keep it visible: the
       // merchant sees the flag in the list, the console and the notification, and can send it back.

@@ -223,7 +223,7 @@ export function paymentRoutes(
 
   return app
     .openapi({ ...listPaymentsRoute, middleware: requireMerchant(config.merchantApiKeys) }, async (c) =>
-      c.json(await listPayments(store.db, c.req.valid('query')), 200, NO_STORE),
+      c.json(await listPayments(store.db, c.req.valid('query'), service.context.receiptUrl), 200, NO_STORE),
     )
     .openapi(createPaymentRoute, async (c) => {
       const key = readIdempotencyKey(c.req.header(IDEMPOTENCY_HEADER));

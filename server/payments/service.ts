@@ -18,7 +18,8 @@ import { confirmPayment } from './confirm.ts';
 import { flagIfPastLimit } from './limit-flag.ts';
 import { admitPayment, type CheckoutConfigSource } from './create.ts';
 import type { PaymentEvents } from './events.ts';
-import { applyObservation, findPayment, toPayment } from './repository.ts';
+import { receiptPath } from '../pay/receipt-link.ts';
+import { applyObservation, findPayment, toPayment, withReceiptUrl } from './repository.ts';
 import { returnOrigins } from './return-url.ts';
 import { resolveThroughVerify, startAtProvider, type StartContext } from './start.ts';
 import { derivePaymentToken, isPaymentReference, rederivePaymentToken, tokenMatches } from './tokens.ts';
@@ -58,6 +59,8 @@ const unauthorized = () =>
 
 export function createPaymentService(deps: PaymentServiceDeps) {
   const { store, checkout } = deps;
+  // Tokens are keyed with the merchant API key; the keys kept for its rotation still re-derive old ones.
+  const tokenSecrets = deps.config.merchantApiKeys;
   const context: StartContext = {
     db: store.db,
     clock: deps.clock,
@@ -67,6 +70,8 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     webhookUrl: `${deps.publicUrl}/webhooks/payments`,
     returnOrigins: returnOrigins(deps.config.allowedOrigins, deps.publicUrl),
     notifier: merchantNotifier(deps.config),
+    // Receipt addresses are keyed like tokens, with the same rotation.
+    receiptUrl: (reference) => `${deps.publicUrl}${receiptPath(tokenSecrets, reference)}`,
     // A code's provider call, then possibly a verify: each bounded by the provider timeout.
     confirmLeaseMs: 3 * deps.config.providerTimeoutMs,
     // A success changes what the link can still collect (and closes a session): drop their cached configs.
@@ -79,8 +84,8 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     },
   };
   const locks = createCheckoutLock(store.db, store.engine);
-  // Tokens are keyed with the merchant API key; the keys kept for its rotation still re-derive old ones.
-  const tokenSecrets = deps.config.merchantApiKeys;
+  /** The payer's view of a payment: with its receipt's address once final. */
+  const forPayer = (row: PaymentRow) => toPayment(row, context.receiptUrl);
 
   async function create(input: CreatePayment, logger: Logger, { reference, grant }: PaymentGrant) {
     const token = derivePaymentToken(tokenSecrets[0] ?? '', reference, grant);
@@ -103,7 +108,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       'payment created',
     );
     const row = await startAtProvider(request, admitted);
-    return { payment: toPayment(row), token };
+    return { payment: forPayer(row), token };
   }
 
   function tokenOf(row: PaymentRow, grant: string): string {
@@ -146,7 +151,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       // Version 1: nothing changed it since it was stored, so the provider's answer to the charge was lost.
       const current =
         row.version === 1 ? await resolveThroughVerify(request, row) : await refreshPayment(request, row);
-      return { payment: toPayment(current), token };
+      return { payment: forPayer(current), token };
     },
 
     /** The token of a payment whose creating answer is replayed (it is kept nowhere). */
@@ -158,12 +163,15 @@ export function createPaymentService(deps: PaymentServiceDeps) {
 
     /** `row` comes from `authorize`. */
     async get(row: PaymentRow, logger: Logger): Promise<Payment> {
-      return toPayment(await refreshPayment(withLogger(context, logger), row));
+      return forPayer(await refreshPayment(withLogger(context, logger), row));
     },
 
     /** `row` comes from `authorize`: the token is checked before the body is even read. */
-    confirm(row: PaymentRow, input: ConfirmPayment, logger: Logger): Promise<Payment> {
-      return confirmPayment(withLogger(context, logger), row, input);
+    async confirm(row: PaymentRow, input: ConfirmPayment, logger: Logger): Promise<Payment> {
+      return withReceiptUrl(
+        await confirmPayment(withLogger(context, logger), row, input),
+        context.receiptUrl,
+      );
     },
 
     /**
@@ -185,12 +193,12 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         // so a real cancel frees the link's amount and the session at once.
         if (applied?.row.reserved) {
           const outcome = await verifyPayment(request, reference, { force: true });
-          if (outcome.found === true && outcome.applied) return toPayment(outcome.applied.row);
+          if (outcome.found === true && outcome.applied) return forPayer(outcome.applied.row);
         }
-        return toPayment(applied?.row ?? row);
+        return forPayer(applied?.row ?? row);
       }
       // Already settled (the provider's failure for the cancel may have arrived first): show it as it is.
-      if (row.status !== 'pending' && row.status !== 'processing') return toPayment(row);
+      if (row.status !== 'pending' && row.status !== 'processing') return forPayer(row);
       throw new ApiError(
         409,
         'payment_not_awaiting_input',

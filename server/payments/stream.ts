@@ -69,7 +69,7 @@ async function follow(
     if (current.version > sent) {
       await stream.writeSSE({
         event: 'payment',
-        data: JSON.stringify(toPayment(current)),
+        data: JSON.stringify(toPayment(current, context.receiptUrl)),
         id: String(current.version),
       });
       sent = current.version;

@@ -202,6 +202,25 @@ describe('<pay-checkout> steps', () => {
     await oneEvent(el, 'pay-success');
   });
 
+  it("success links the payment's receipt page, in a new tab without an opener; none without one", async () => {
+    const receiptUrl = 'https://pay.example/pay/receipt/pay_ref_1.AAAAAAAAAAAAAAAAAAAAAA';
+    const { el } = await paying(success({ receiptUrl }));
+    await oneEvent(el, 'pay-success');
+    await el.updateComplete;
+    const link = $(el, 'a.pay__receipt') as HTMLAnchorElement;
+    expect([link.href, link.target, link.rel, link.textContent!.trim()]).to.deep.equal([
+      receiptUrl,
+      '_blank',
+      'noopener',
+      'Receipt',
+    ]);
+    await expect(el).to.be.accessible();
+    const plain = await paying(success());
+    await oneEvent(plain.el, 'pay-success');
+    await plain.el.updateComplete;
+    expect(plain.el.shadowRoot!.querySelector('a.pay__receipt')).to.equal(null);
+  });
+
   it('hosted checkout: returnUrl sent, page left for the provider, token kept for the return', async () => {
     const backend = new FakeBackend(config({ hosted: true }));
     backend.on('POST', 'payments', () => ok({ payment: onProviderPage(), token: 'tok_1' }, 201));

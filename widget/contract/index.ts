@@ -216,6 +216,8 @@ export interface Payment {
   /** When the payer's step lapses (ISO 8601). */
   expiresAt?: string;
   paidAt?: string;
+  /** Once the payment is final: its receipt page, which the payer can keep, print or forward. */
+  receiptUrl?: string;
 }
 
 export interface Customer {

@@ -77,6 +77,12 @@ export const en = {
   successTitle: 'Payment successful',
   date: 'Date',
   returnTo: 'Return to {merchant}',
+  // The receipt page's words (the success step links to it).
+  receipt: 'Receipt',
+  print: 'Print',
+  share: 'Share',
+  paidWith: 'Paid with',
+  status: 'Status',
   failedTitle: 'Payment failed',
   failedText: 'The payment did not go through.',
   // Keyed by failure code (`cancelled` is above), so the failed step looks a code's text up by name.

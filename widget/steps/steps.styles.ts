@@ -1,6 +1,6 @@
 import { css } from '../css.ts';
 
-/** The steps' own pieces: copy buttons, the USSD code link, the fee line and the loading skeleton. */
+/** The steps' own pieces: copy buttons, the USSD code and receipt links, the fee line and the loading skeleton. */
 export const stepStyles = css`
   /* In the card's font, not the monospace of the value beside it. */
   .pay__copy {
@@ -13,7 +13,8 @@ export const stepStyles = css`
     border-radius: 8px;
     cursor: pointer;
   }
-  .pay__ussd {
+  .pay__ussd,
+  .pay__receipt {
     font-weight: 600;
     color: var(--_primary);
     white-space: nowrap;

@@ -1,6 +1,7 @@
 /**
  * The receipt of a verified payment. It stays until the payer leaves: no timer takes the page away while
- * it is read; a link goes back to the merchant when the checkout names where.
+ * it is read; a link opens the server's receipt page (to keep, print or forward) in a new tab, and another
+ * goes back to the merchant when the checkout names where.
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { fill } from '../i18n/index.ts';
@@ -9,11 +10,19 @@ import { paidRows, safeUrl, screen, summary, type StepView } from './parts.ts';
 export function successStep(view: StepView): TemplateResult {
   const { messages, config } = view;
   const back = safeUrl(config.redirectUrl);
+  const receipt = safeUrl(view.payment.receiptUrl);
   return screen(
     view,
     'success',
     nothing,
     html`${summary(view, [...paidRows(view), [messages.date, view.date(view.payment.paidAt)]])}
+    ${
+      receipt
+        ? html`<p class="pay__text">
+            <a class="pay__receipt" href=${receipt} target="_blank" rel="noopener">${messages.receipt}</a>
+          </p>`
+        : nothing
+    }
     ${
       back
         ? html`<a class="pay__button" part="submit" href=${back}

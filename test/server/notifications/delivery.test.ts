@@ -38,9 +38,16 @@ const ADMIN = (app: AppFixture) => ({
   'client-secret': app.config.clientSecret,
 });
 
+/** The list's item without its receipt address, which only the merchant's list carries (not notifications). */
 async function merchantListItem(reference: string) {
   const list = await t.request('GET', '/api/v1/payments?limit=100', undefined, MERCHANT);
-  return (list.json.data as { reference: string }[]).find((item) => item.reference === reference);
+  const item = (list.json.data as { reference: string; receiptUrl?: string }[]).find(
+    (entry) => entry.reference === reference,
+  );
+  if (!item) return undefined;
+  const { receiptUrl, ...notified } = item;
+  expect(receiptUrl).toMatch(/^http:\/\/pay\.test\/pay\/receipt\/pay_/);
+  return notified;
 }
 
 describe('signed merchant notifications', () => {

@@ -8,6 +8,7 @@ import { startApp, type AppFixture } from '../app-fixture.ts';
 import { VERIFY_THROTTLE_MS } from '../../../server/payments/verify.ts';
 import { confirm, created, fixedCiPayment, SHOP, withToken } from './helpers.ts';
 import { submitHostedPage } from '../sandbox/hosted-page.ts';
+import { receiptUrlOf } from './receipt-url.ts';
 
 let t: AppFixture;
 beforeEach(async () => {
@@ -71,7 +72,14 @@ describe('payment event stream', () => {
 
     await t.settle();
     const success = event(
-      { reference, status: 'success', action: 'none', ...money, paidAt: '2026-11-22T10:00:00.000Z' },
+      {
+        reference,
+        status: 'success',
+        action: 'none',
+        ...money,
+        paidAt: '2026-11-22T10:00:00.000Z',
+        receiptUrl: receiptUrlOf(reference),
+      },
       5,
     );
     expect(await stream.end()).toBe(processing + success);

@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startApp, type AppFixture } from '../app-fixture.ts';
 import { confirm, created, fixedCiPayment, get, paymentRow, sandboxCharges } from './helpers.ts';
+import { receiptUrlOf } from './receipt-url.ts';
 
 let t: AppFixture;
 beforeEach(async () => {
@@ -58,6 +59,7 @@ describe('payment link with a direct charge and an OTP', () => {
       currency: 'XOF',
       currencyExponent: 0,
       paidAt: '2026-11-22T10:00:00.000Z',
+      receiptUrl: receiptUrlOf(reference),
     });
     const row = await paymentRow(t, reference);
     expect(row).toMatchObject({

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startApp, type AppFixture } from '../app-fixture.ts';
 import { confirm, created, fixedCiPayment, get, paymentRow, sandboxCharges } from './helpers.ts';
 import { submitHostedPage } from '../sandbox/hosted-page.ts';
+import { receiptUrlOf } from './receipt-url.ts';
 
 let t: AppFixture;
 afterEach(() => t.close());
@@ -56,6 +57,7 @@ describe('magic values through the widget API', () => {
       currency: 'XOF',
       currencyExponent: 0,
       failureCode: 'insufficient_funds',
+      receiptUrl: receiptUrlOf(reference),
     });
     expect((await paymentRow(t, reference)).message).toBe('Insufficient funds in the payer wallet');
   });
