@@ -35,6 +35,7 @@ import { metricsRoutes } from './metrics/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { createPayments } from './payments/module.ts';
 import { createPayouts } from './payouts/module.ts';
+import { reconciliationRoutes } from './reconciliation/routes.ts';
 import { uploadRoutes } from './uploads/routes.ts';
 
 export function createApp(deps: AppDeps) {
@@ -94,6 +95,23 @@ export function createApp(deps: AppDeps) {
   app.route('/api/v1/wallets', merchant.wallets);
   app.route('/api/v1/collections', merchant.collections);
   app.route('/api/v1/notifications', notificationRoutes(deps));
+  app.route(
+    '/api/v1/reconciliation',
+    reconciliationRoutes(
+      {
+        db: deps.store.db,
+        provider: deps.provider,
+        clock: deps.clock,
+        currencyExponents: config.currencyExponents,
+      },
+      {
+        payments: payments.service.context,
+        payouts: payouts.service.context,
+        currencyExponents: config.currencyExponents,
+      },
+      config.merchantApiKeys,
+    ),
+  );
   app.route('/webhooks/payments', payments.webhooks);
   app.route('/webhooks/disbursements', payouts.webhooks);
   // Embedded mode: the provider's emulator. The demo site beside it is mounted by main.ts.
