@@ -3,12 +3,13 @@
  * them. One schema for the API's query and the CLI's flags, so both refuse the same input the same way.
  */
 import { z } from 'zod';
+import { requiredOr } from '../contract/common.ts';
 
 export const DAY_MS = 86_400_000;
 /** A year and a day: a whole year of books in one report, and no unbounded walk through the lists. */
 export const MAX_PERIOD_DAYS = 366;
 
-const DateSchema = z.iso.date('must be a date written YYYY-MM-DD');
+const DateSchema = z.iso.date({ error: requiredOr('must be a date written YYYY-MM-DD') });
 
 export const PeriodFields = {
   from: DateSchema.meta({ description: 'First day of the period (UTC), inclusive' }),

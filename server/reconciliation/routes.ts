@@ -8,7 +8,6 @@ import { z } from 'zod';
 import {
   answer,
   errors,
-  json,
   jsonBody,
   MERCHANT_ONLY,
   PROVIDER_ERRORS,
