@@ -5,14 +5,7 @@
  */
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import {
-  answer,
-  errors,
-  jsonBody,
-  MERCHANT_ONLY,
-  PROVIDER_ERRORS,
-  single,
-} from '../contract/describe.ts';
+import { answer, errors, jsonBody, MERCHANT_ONLY, PROVIDER_ERRORS, single } from '../contract/describe.ts';
 import { createOpenApiApp } from '../env.ts';
 import { readJsonBody } from '../http/body.ts';
 import { fieldErrors, validationFailed } from '../http/errors.ts';
