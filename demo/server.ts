@@ -64,7 +64,13 @@ const SCENARIOS = {
   errors: { errorRate: 0.5 },
   duplicates: { duplicateDeliveries: true },
   'out-of-order': { outOfOrderDeliveries: true },
-  reset: { latencyMs: 0, errorRate: 0, duplicateDeliveries: false, outOfOrderDeliveries: false },
+  reset: {
+    latencyMs: 0,
+    errorRate: 0,
+    duplicateDeliveries: false,
+    outOfOrderDeliveries: false,
+    droppedDeliveries: false,
+  },
 } as const;
 
 const LinkListSchema = z.object({

@@ -38,6 +38,7 @@ import { qrRoutes } from './pay/qr-routes.ts';
 import { receiptRoutes } from './pay/receipt-routes.ts';
 import { payPageRoutes } from './pay/routes.ts';
 import { createPayouts } from './payouts/module.ts';
+import { reconciliationRoutes } from './reconciliation/routes.ts';
 import { uploadRoutes } from './uploads/routes.ts';
 
 export function createApp(deps: AppDeps) {
@@ -101,6 +102,23 @@ export function createApp(deps: AppDeps) {
   app.route('/api/v1/wallets', merchant.wallets);
   app.route('/api/v1/collections', merchant.collections);
   app.route('/api/v1/notifications', notificationRoutes(deps));
+  app.route(
+    '/api/v1/reconciliation',
+    reconciliationRoutes(
+      {
+        db: deps.store.db,
+        provider: deps.provider,
+        clock: deps.clock,
+        currencyExponents: config.currencyExponents,
+      },
+      {
+        payments: payments.service.context,
+        payouts: payouts.service.context,
+        currencyExponents: config.currencyExponents,
+      },
+      config.merchantApiKeys,
+    ),
+  );
   // The payer's own pages, which work with no script: a payment's receipt and a link's QR code first,
   // since the pay page mounted at /pay itself would otherwise take their paths for a link's id.
   app.route('/pay/receipt', receiptRoutes(deps, { payments: payments.service, checkout, limiter }));

@@ -1,6 +1,6 @@
 /**
  * The merchant console (/console). Logged out, the page is a plain HTML form that posts the API key to
- * /console/login (no script needed); logged in (GET /console/session), it shows six tabs that read the
+ * /console/login (no script needed); logged in (GET /console/session), it shows seven tabs that read the
  * merchant API with the HttpOnly session cookie. Tabs follow the ARIA tabs pattern (arrow keys, Home,
  * End); each tab's data loads when it is first shown.
  */
@@ -9,6 +9,7 @@ import { linksSection } from './links.ts';
 import { notificationsSection } from './notifications.ts';
 import { paymentsSection } from './payments.ts';
 import { payoutsSection } from './payouts.ts';
+import { reconciliationSection } from './reconciliation.ts';
 import { walletsSection } from './wallets.ts';
 
 const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -81,6 +82,7 @@ async function start() {
     payouts: payoutsSection(byId('panel-payouts')),
     wallets: walletsSection(byId('panel-wallets')),
     notifications: notificationsSection(byId('panel-notifications')),
+    reconciliation: reconciliationSection(byId('panel-reconciliation')),
   });
 }
 

@@ -30,6 +30,7 @@ const FLAG_WORDS: Record<string, string> = {
   late_success: 'Paid after it had been given up on',
   amount_mismatch: 'The provider reported another amount',
   conflicting_final: 'The provider reported another final status',
+  found_by_reconciliation: 'Collected by the provider without us; found by reconciliation',
 };
 
 export const flagWords = (flag: string) => FLAG_WORDS[flag] ?? `Flagged: ${flag}`;

@@ -160,7 +160,7 @@ export const MerchantPaymentSchema = z
     session: z.string().optional(),
     flag: z.string().optional().meta({
       description:
-        "Why the merchant should look at this payment: `duplicate` (a second success on one checkout session), `over_limit` (a success past the link's `amountLimit`), `late_success`, `amount_mismatch` or `conflicting_final`. A flagged direct payment can be sent back: `POST /api/v1/payments/{reference}/refund`.",
+        "Why the merchant should look at this payment: `duplicate` (a second success on one checkout session), `over_limit` (a success past the link's `amountLimit`), `late_success`, `amount_mismatch`, `conflicting_final` or `found_by_reconciliation` (a success only the provider knew, recorded from the reconciliation report). A flagged direct payment can be sent back: `POST /api/v1/payments/{reference}/refund`.",
     }),
     payerPhone: z.string().optional().meta({
       description:

@@ -29,7 +29,10 @@ export interface MerchantPayment extends Payment {
   uploads: { field: string; id: string; name: string; size: number; type: string }[];
   link?: string;
   session?: string;
-  /** Why the merchant should look: `duplicate`, `over_limit`, `late_success`, `amount_mismatch`, `conflicting_final`. */
+  /**
+   * Why the merchant should look: `duplicate`, `over_limit`, `late_success`, `amount_mismatch`,
+   * `conflicting_final`, `found_by_reconciliation`.
+   */
   flag?: string;
   /** The number a direct payment was made from, masked: where a refund goes. */
   payerPhone?: string;

@@ -34,6 +34,7 @@ const FaultsSchema = z.strictObject({
   errorRate: z.number().min(0).max(1).optional(),
   duplicateDeliveries: z.boolean().optional(),
   outOfOrderDeliveries: z.boolean().optional(),
+  droppedDeliveries: z.boolean().optional(),
 });
 
 const DeliveryQuerySchema = z.object({

@@ -16,6 +16,11 @@ export interface Faults {
   duplicateDeliveries: boolean;
   /** Deliver due webhooks newest first, so receivers see later statuses before earlier ones. */
   outOfOrderDeliveries: boolean;
+  /**
+   * Lose every due webhook: each delivery is given up at once, never sent, as a provider whose messages
+   * never arrive. What a receiver then knows comes only from verify and the lists (reconciliation).
+   */
+  droppedDeliveries: boolean;
 }
 
 export const NO_FAULTS: Faults = {
@@ -23,6 +28,7 @@ export const NO_FAULTS: Faults = {
   errorRate: 0,
   duplicateDeliveries: false,
   outOfOrderDeliveries: false,
+  droppedDeliveries: false,
 };
 
 export interface SandboxContext {

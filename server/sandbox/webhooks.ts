@@ -92,6 +92,15 @@ const DELIVERIES_PER_ROUND = 500;
 const DELIVERIES_IN_FLIGHT = 25;
 
 async function deliver(sandbox: SandboxContext, delivery: SandboxWebhookDeliveryRow) {
+  if (sandbox.faults.droppedDeliveries) {
+    await updateWhere(
+      sandbox.db,
+      'sandbox_webhook_deliveries',
+      { state: 'failed', last_error: 'Dropped by fault injection', next_attempt_at: null },
+      { id: delivery.id },
+    );
+    return;
+  }
   const copies = sandbox.faults.duplicateDeliveries ? 2 : 1;
   let outcome = await attempt(sandbox, delivery.url, delivery.body, delivery.signature);
   for (let copy = 1; copy < copies; copy++)

@@ -203,7 +203,8 @@ export interface PaymentRow {
   provider_reference: string | null;
   /**
    * Why a merchant should look: `late_success`, `amount_mismatch`, `conflicting_final`, `duplicate` (a
-   * second success on a checkout session), `over_limit` (a success past the link's `amountLimit`).
+   * second success on a checkout session), `over_limit` (a success past the link's `amountLimit`),
+   * `found_by_reconciliation` (a success only the provider knew, recorded from the reconciliation report).
    */
   flag: string | null;
   /**

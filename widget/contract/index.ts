@@ -33,6 +33,7 @@ export const ERROR_CODES = [
   'payment_not_awaiting_input',
   'payment_not_refundable',
   'already_refunded',
+  'not_collected',
   'payload_too_large',
   'unsupported_media_type',
   'idempotency_conflict',

@@ -790,6 +790,140 @@ const CASES: Case[] = [
       }),
   ],
 
+  // --- Reconciliation ------------------------------------------------------------------------------------
+  [
+    'getReconciliation',
+    200,
+    'a day',
+    ({ t }) => call(t, 'GET', '/api/v1/reconciliation?from=2026-11-22&to=2026-11-22', { headers: MERCHANT }),
+  ],
+  [
+    'getReconciliation',
+    400,
+    'to before from',
+    ({ t }) => call(t, 'GET', '/api/v1/reconciliation?from=2026-11-22&to=2026-11-21', { headers: MERCHANT }),
+  ],
+  [
+    'getReconciliation',
+    502,
+    'the provider fails',
+    ({ t }) =>
+      providerFailing(t, () =>
+        call(t, 'GET', '/api/v1/reconciliation?from=2026-11-22&to=2026-11-22', { headers: MERCHANT }),
+      ),
+  ],
+  [
+    'exportReconciliation',
+    200,
+    'a day',
+    ({ t }) =>
+      call(t, 'GET', '/api/v1/reconciliation/export?from=2026-11-22&to=2026-11-22', { headers: MERCHANT }),
+  ],
+  [
+    'exportReconciliation',
+    400,
+    'no dates',
+    ({ t }) => call(t, 'GET', '/api/v1/reconciliation/export', { headers: MERCHANT }),
+  ],
+  [
+    'exportReconciliation',
+    502,
+    'the provider fails',
+    ({ t }) =>
+      providerFailing(t, () =>
+        call(t, 'GET', '/api/v1/reconciliation/export?from=2026-11-22&to=2026-11-22', { headers: MERCHANT }),
+      ),
+  ],
+  [
+    'runReconciliationAction',
+    200,
+    'verify a payment',
+    ({ t, final }) =>
+      call(t, 'POST', '/api/v1/reconciliation/actions', {
+        json: { action: 'verify', kind: 'payment', reference: final.reference },
+        headers: MERCHANT,
+      }),
+  ],
+  [
+    'runReconciliationAction',
+    400,
+    'an unknown action',
+    ({ t, final }) =>
+      call(t, 'POST', '/api/v1/reconciliation/actions', {
+        json: { action: 'delete', kind: 'payment', reference: final.reference },
+        headers: MERCHANT,
+      }),
+  ],
+  [
+    'runReconciliationAction',
+    403,
+    'the console cookie from another site',
+    ({ t, final, consoleCookie }) =>
+      call(t, 'POST', '/api/v1/reconciliation/actions', {
+        json: { action: 'verify', kind: 'payment', reference: final.reference },
+        headers: { cookie: consoleCookie, origin: 'https://evil.test' },
+      }),
+  ],
+  [
+    'runReconciliationAction',
+    404,
+    'verify a payment we do not hold',
+    ({ t }) =>
+      call(t, 'POST', '/api/v1/reconciliation/actions', {
+        json: { action: 'verify', kind: 'payment', reference: 'pay_nope' },
+        headers: MERCHANT,
+      }),
+  ],
+  [
+    'runReconciliationAction',
+    409,
+    'record a collection the provider holds as pending',
+    async ({ t }) => {
+      const pending = await t.provider.createCheckout({
+        country: 'CI',
+        currency: 'XOF',
+        amount: 1_000,
+        user: {},
+      });
+      return call(t, 'POST', '/api/v1/reconciliation/actions', {
+        json: { action: 'record', kind: 'payment', reference: pending.reference },
+        headers: MERCHANT,
+      });
+    },
+  ],
+  [
+    'runReconciliationAction',
+    413,
+    'a body over 64 kB',
+    ({ t }) =>
+      call(t, 'POST', '/api/v1/reconciliation/actions', {
+        body: tooBig(70_000),
+        headers: { ...MERCHANT, 'content-type': 'application/json' },
+      }),
+  ],
+  [
+    'runReconciliationAction',
+    415,
+    'not JSON',
+    ({ t }) =>
+      call(t, 'POST', '/api/v1/reconciliation/actions', {
+        body: 'x',
+        headers: { ...MERCHANT, 'content-type': 'text/plain' },
+      }),
+  ],
+  [
+    'runReconciliationAction',
+    502,
+    'the provider fails a record',
+    ({ t }) =>
+      providerFailing(t, () =>
+        call(t, 'POST', '/api/v1/reconciliation/actions', {
+          json: { action: 'record', kind: 'payment', reference: 'pay_nope' },
+          headers: MERCHANT,
+        }),
+      ),
+  ],
+
   // --- Webhooks --------------------------------------------------------------------------------------------
   [
     'paymentsWebhook',
@@ -994,14 +1128,12 @@ const CASES: Case[] = [
       ['consoleSession', 'GET', '/console/session'],
       ['consoleLogout', 'POST', '/console/logout'],
     ] as const
-  ).map(
-    ([id, method, path]): Case => [
-      id,
-      429,
-      'over its per-IP limit',
-      ({ closed }) => call(closed, method, path, { headers: MERCHANT }),
-    ],
-  ),
+  ).map(([id, method, path]): Case => [
+    id,
+    429,
+    'over its per-IP limit',
+    ({ closed }) => call(closed, method, path, { headers: MERCHANT }),
+  ]),
   [
     'paymentsWebhook',
     403,
@@ -1192,6 +1324,9 @@ const UNPROVOKED: Record<string, number[]> = {
   refundPayment: [503, 504],
   getWallets: [503, 504],
   listCollections: [503, 504],
+  getReconciliation: [503, 504],
+  exportReconciliation: [503, 504],
+  runReconciliationAction: [503, 504],
 };
 
 describe('every operation of /openapi.json', () => {

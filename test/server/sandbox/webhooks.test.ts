@@ -35,7 +35,13 @@ interface LoggedDelivery {
   log: LoggedAttempt[];
 }
 
-const NO_FAULTS = { latencyMs: 0, errorRate: 0, duplicateDeliveries: false, outOfOrderDeliveries: false };
+const NO_FAULTS = {
+  latencyMs: 0,
+  errorRate: 0,
+  duplicateDeliveries: false,
+  outOfOrderDeliveries: false,
+  droppedDeliveries: false,
+};
 
 let sandbox: SandboxFixture;
 /** What the injected `random` answers; fault injection compares it with `errorRate`. */
@@ -416,6 +422,21 @@ describe('faults', () => {
     expect(sandbox.webhooks.deliveries.map((attempt) => referenceOf(attempt.json))).toEqual([
       'ref-newer',
       'ref-older',
+    ]);
+  });
+
+  it('droppedDeliveries: due deliveries are given up unsent, and stay so once the fault is lifted', async () => {
+    await twoDueDeliveries();
+    await setFaults({ droppedDeliveries: true });
+    await sandbox.runDue();
+    expect(attempts()).toBe(0);
+    await setFaults({ droppedDeliveries: false });
+    await sandbox.runDue();
+    expect(attempts()).toBe(0);
+    const log = await deliveryLog('state=failed');
+    expect(log.data.map((delivery) => delivery.lastError)).toEqual([
+      'Dropped by fault injection',
+      'Dropped by fault injection',
     ]);
   });
 
