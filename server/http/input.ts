@@ -1,12 +1,10 @@
 /**
- * Reading request input into validated values: path ids, query keys and JSON bodies. Anything malformed is a 400
+ * Reading request input into validated values: path ids and query keys. Anything malformed is a 400
  * `validation_failed` naming the offending input, never a 500 from a parser.
  */
 import type { Context } from 'hono';
-import type { z } from 'zod';
 import { IdSchema } from '../contract/common.ts';
-import { readJsonBody } from './body.ts';
-import { fieldErrors, validationFailed } from './errors.ts';
+import { validationFailed } from './errors.ts';
 
 /** IdSchema's rule as one regular expression: the common case costs a test, not a zod parse. */
 const VALID_ID = /^[A-Za-z0-9_-]{1,100}$/;
@@ -29,12 +27,4 @@ export function pathId(c: Context, name: string): string {
     [{ path: name, message: parsed.error.issues[0]?.message ?? 'is not valid' }],
     `The ${name} in the path is not valid`,
   );
-}
-
-/** The JSON body (behind body.ts's `limitBody`) checked against `schema`. */
-export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
-  const body = await readJsonBody(c);
-  const parsed = await schema.safeParseAsync(body);
-  if (!parsed.success) throw validationFailed(fieldErrors(parsed.error));
-  return parsed.data;
 }

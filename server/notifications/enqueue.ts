@@ -4,13 +4,13 @@
  * deliverer (deliver.ts) sends it later. The payload is built and fixed here: the bytes signed and sent
  * on every attempt, whatever happens to the row afterwards.
  */
-import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { NotificationType } from '../contract/notifications.ts';
 import { toMerchantPayments } from '../payments/list.ts';
 import { toPayout } from '../payouts/repository.ts';
 import type { Database, PaymentRow, PayoutRow } from '../store/schema.ts';
+import { randomHex } from '../random.ts';
 
 const PAYMENT_TYPES: Record<string, NotificationType> = {
   success: 'payment.succeeded',
@@ -24,7 +24,7 @@ const PAYOUT_TYPES: Record<string, NotificationType> = {
 };
 
 /** `msg_` and 128 random bits: the Standard Webhooks `webhook-id`, kept across retries. */
-export const newNotificationId = () => `msg_${randomBytes(16).toString('hex')}`;
+export const newNotificationId = () => `msg_${randomHex(16)}`;
 
 /** Records notifications in the caller's transaction (`db` is that transaction). */
 export interface MerchantNotifier {
