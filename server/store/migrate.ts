@@ -47,8 +47,3 @@ export async function migrateToLatest(db: Kysely<Database>, engine: Engine): Pro
     );
   }
 }
-
-/** Names of every migration, in the order they apply. */
-export function migrationNames(): string[] {
-  return Object.keys(migrationsFor('sqlite')).sort();
-}

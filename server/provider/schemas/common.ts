@@ -53,17 +53,6 @@ export const PROVIDER_ERROR_CODES = [
 ] as const;
 export type ProviderErrorCode = (typeof PROVIDER_ERROR_CODES)[number];
 
-/** The HTTP status each code is answered with; the sandbox answers with these. */
-export const PROVIDER_ERROR_STATUS = {
-  ValidationError: 400,
-  Unauthorized: 401,
-  NotFound: 404,
-  DuplicateReference: 409,
-  InvalidOTP: 400,
-  InsufficientBalance: 400,
-  ProviderError: 502,
-} as const satisfies Record<ProviderErrorCode, number>;
-
 /** `errorCode` stays a plain string here so an unknown code still parses; the client maps it. */
 export const ProviderErrorBodySchema = z.looseObject({
   statusCode: z.int().nullish(),
