@@ -6,7 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Payout } from '../../widget/contract/index.ts';
-import type { MerchantNotifier } from '../notifications/enqueue.ts';
+import type { MerchantNotifier } from '../notifications/notifier.ts';
 import type { DisbursementStatus } from '../provider/schemas.ts';
 import type { Database, PayoutRow } from '../store/schema.ts';
 import { randomHex } from '../random.ts';

@@ -4,7 +4,7 @@
  */
 import { Migrator, type Kysely, type Migration } from 'kysely';
 import type { Database } from './schema.ts';
-import type { Engine } from './database.ts';
+import type { Engine } from './engine.ts';
 import { sandboxTables } from './migrations/0001-sandbox.ts';
 import { paymentTables } from './migrations/0002-payments.ts';
 import { payoutTables } from './migrations/0003-payouts.ts';
