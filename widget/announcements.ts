@@ -3,7 +3,7 @@
  * The others follow no step: `pay-ready` waits for the form to be on screen, `pay-submit` and `pay-error`
  * come with the payer's action and a failed request; the element fires those itself.
  */
-import { isAway, Step, type CheckoutEvent, type CheckoutState } from './checkout-machine.ts';
+import { Step, type CheckoutEvent, type CheckoutState } from './checkout-machine.ts';
 import {
   PayCancelEvent,
   PayFailedEvent,
@@ -11,6 +11,7 @@ import {
   PayPendingEvent,
   PaySuccessEvent,
 } from './events.ts';
+import { waiting } from './payment-follower.ts';
 
 /** What moving from step `before` to `state` (on `event`) announces. */
 export function announcement(before: Step, state: CheckoutState, event: CheckoutEvent): Event | undefined {
@@ -18,7 +19,7 @@ export function announcement(before: Step, state: CheckoutState, event: Checkout
   // Back on the form from the provider's page, cancelled there.
   if (!payment)
     return state.cancelled && event.type === 'payment' ? new PayCancelEvent(event.payment) : undefined;
-  if (isAway(step)) return new PayPendingEvent(payment);
+  if (waiting(step)) return new PayPendingEvent(payment);
   if (step === Step.Success) return new PaySuccessEvent(payment);
   if (step === Step.Failed || step === Step.Expired) return new PayFailedEvent(payment);
   // A wrong code keeps the payer on the code step: the code was asked for already.

@@ -6,9 +6,10 @@
 import type { ApiError, CheckoutConfig, Payment } from './contract/index.ts';
 
 /**
- * The steps by name. Every question about them is an exhaustive `switch`, so a step added here is refused by the compiler until each one places it. The
- * values are small numbers only because the bundle is smaller so (311 B brotli less than names): their
- * order means nothing, and nothing compares them but for equality.
+ * The steps, as small numbers (the bundle compares numbers, not names), in an order that matters: idle
+ * and loading first, the steps with a payment on its way from `Submitting` to `TimedOut`, those waiting
+ * outside the widget from `Redirecting` to `Processing`, and the final ones last. The templates and
+ * titles are arrays in this order.
  */
 export const Step = {
   Idle: 0,
@@ -32,64 +33,6 @@ export const Step = {
   Expired: 17,
 } as const;
 export type Step = (typeof Step)[keyof typeof Step];
-
-/**
- * Where a step stands in the checkout, in the order a checkout moves through them (so `> Submitting`
- * reads "past the submission"): each question below asks this of a step, never its place in `Step`.
- */
-const enum Stage {
-  /** Nothing shown yet from the payer's side: idle, loading. */
-  Opening,
-  /** Loading failed: unavailable, error. */
-  Closed,
-  Form,
-  Submitting,
-  /** A saved payment being read again after a reload. */
-  Resuming,
-  /** A payment on its way that the payer acts on here: a code, or waiting past our patience. */
-  InWidget,
-  /** A payment moving on outside the widget (the provider's page, the bank, the phone): followed. */
-  Away,
-  Final,
-}
-
-function stageOf(step: Step): Stage {
-  switch (step) {
-    case Step.Idle:
-    case Step.Loading:
-      return Stage.Opening;
-    case Step.Unavailable:
-    case Step.Error:
-      return Stage.Closed;
-    case Step.Form:
-      return Stage.Form;
-    case Step.Submitting:
-      return Stage.Submitting;
-    case Step.Resuming:
-      return Stage.Resuming;
-    case Step.Otp:
-    case Step.PreOtp:
-    case Step.Confirming:
-    case Step.TimedOut:
-      return Stage.InWidget;
-    case Step.Redirecting:
-    case Step.Unfinished:
-    case Step.BankTransfer:
-    case Step.Processing:
-      return Stage.Away;
-    case Step.Success:
-    case Step.Failed:
-    case Step.Expired:
-      return Stage.Final;
-    default: {
-      const _exhaustive: never = step;
-      return _exhaustive;
-    }
-  }
-}
-
-/** Steps where the payment moves on outside the widget, so it is followed (payment-follower.ts). */
-export const isAway = (step: Step): boolean => stageOf(step) === Stage.Away;
 
 export interface CheckoutState {
   readonly step: Step;
@@ -150,12 +93,12 @@ export function stepOf(payment: Payment): Step {
 }
 
 /** Steps with a payment on its way, from submitting it to waiting past our patience: a newer answer may still arrive. */
-const following = (step: Step) => stageOf(step) >= Stage.Submitting && stageOf(step) <= Stage.Away;
+const following = (step: Step) => step >= Step.Submitting && step <= Step.TimedOut;
 
-export const isFinal = (step: Step): boolean => stageOf(step) === Stage.Final;
+export const isFinal = (step: Step): boolean => step >= Step.Success;
 
 /** Steps before the payer did anything (idle, loading, resuming): leaving them never moves the focus. */
-const waitingForPage = (step: Step) => stageOf(step) === Stage.Opening || step === Step.Resuming;
+const waitingForPage = (step: Step) => step <= Step.Loading || step === Step.Resuming;
 const busy = (step: Step) => step === Step.Submitting || step === Step.Confirming;
 
 /**
@@ -223,6 +166,6 @@ export function transition(state: CheckoutState, event: CheckoutEvent): Checkout
       return step === Step.Processing ? { ...state, step: Step.TimedOut } : state;
     case 'restart':
       // From any step past the submission (one on its way, or a final one), back to the form.
-      return config && stageOf(step) > Stage.Submitting ? { step: Step.Form, config } : state;
+      return config && step > Step.Submitting ? { step: Step.Form, config } : state;
   }
 }

@@ -13,7 +13,7 @@ import { formatMoney, intlReady, plainMoney } from './money.ts';
 import { styles } from './pay-checkout.styles.ts';
 import { followPayment } from './payment-follower.ts';
 import { forgetPayment, resumed, savePayment, savedPayment, type Saved } from './resume.ts';
-import { loadingSkeleton, prerenderForm, SAMPLE_CONFIG, stepTemplate } from './steps/index.ts';
+import { loadingSkeleton, prerenderForm, SAMPLE_CONFIG, stepTemplates } from './steps/index.ts';
 import { copyText, logo, safeUrl, type Currency, type StepView } from './steps/parts.ts';
 import { skeletonStyles, stepStyles } from './steps/steps.styles.ts';
 import { refusesCode, statusOf } from './steps/titles.ts';
@@ -414,7 +414,7 @@ export class PayCheckout extends LitElement {
           ? html`<div class="pay__merchant">${logo(config.logo)}<span>${config.title}</span></div>`
           : nothing
       }
-      ${messages ? stepTemplate(step)(this.#view(messages, config!)) : loadingSkeleton()}
+      ${messages ? stepTemplates[step](this.#view(messages, config!)) : loadingSkeleton()}
     </div>`;
   }
 }

@@ -1,6 +1,6 @@
 /** The template of each step, like `fields/` has one per field type. */
 import { nothing, type TemplateResult } from 'lit';
-import { Step } from '../checkout-machine.ts';
+import type { Step } from '../checkout-machine.ts';
 import { bankTransferStep } from './bank-transfer.ts';
 import { codeStep } from './code.ts';
 import { errorStep, unavailableStep } from './error.ts';
@@ -18,44 +18,24 @@ export { formStep, prerenderForm, SAMPLE_CONFIG } from './form.ts';
 export { loadingSkeleton } from './loading.ts';
 export type { StepView } from './parts.ts';
 
-/** Each step's template. */
-export function stepTemplate(step: Step): (view: StepView) => TemplateResult | typeof nothing {
-  switch (step) {
-    case Step.Idle:
-      return () => nothing;
-    case Step.Loading:
-    case Step.Resuming:
-      return loadingSkeleton;
-    case Step.Unavailable:
-      return unavailableStep;
-    case Step.Error:
-      return errorStep;
-    case Step.Form:
-    case Step.Submitting:
-      return formStep;
-    case Step.Otp:
-    case Step.PreOtp:
-    case Step.Confirming:
-      return codeStep;
-    case Step.Redirecting:
-      return redirectingStep;
-    case Step.Unfinished:
-      return unfinishedStep;
-    case Step.BankTransfer:
-      return bankTransferStep;
-    case Step.Processing:
-      return processingStep;
-    case Step.TimedOut:
-      return timedOutStep;
-    case Step.Success:
-      return successStep;
-    case Step.Failed:
-      return failedStep;
-    case Step.Expired:
-      return expiredStep;
-    default: {
-      const _exhaustive: never = step;
-      return _exhaustive;
-    }
-  }
-}
+/** Indexed by step, in the order of `Step`. */
+export const stepTemplates: Record<Step, (view: StepView) => TemplateResult | typeof nothing> = [
+  () => nothing, // Idle
+  loadingSkeleton, // Loading
+  unavailableStep,
+  errorStep,
+  formStep, // Form
+  formStep, // Submitting
+  loadingSkeleton, // Resuming
+  codeStep, // Otp
+  codeStep, // PreOtp
+  codeStep, // Confirming
+  redirectingStep,
+  unfinishedStep,
+  bankTransferStep,
+  processingStep,
+  timedOutStep,
+  successStep,
+  failedStep,
+  expiredStep,
+];

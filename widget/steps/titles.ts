@@ -6,55 +6,34 @@ import { Step, type CheckoutState } from '../checkout-machine.ts';
 import type { ApiError, Payment } from '../contract/index.ts';
 import { fill, type Messages } from '../i18n/index.ts';
 
-/** The message each step is headed by (the form's and the code check's come from elsewhere). */
-function titleKey(step: Step): keyof Messages | undefined {
-  switch (step) {
-    case Step.Idle:
-    case Step.Form: // the config's title
-    case Step.Confirming: // the title of the code it confirms
-      return undefined;
-    case Step.Loading:
-    case Step.Resuming:
-      return 'loading';
-    case Step.Unavailable:
-      return 'unavailable';
-    case Step.Error:
-      return 'error';
-    case Step.Submitting:
-      return 'wait';
-    case Step.Otp:
-      return 'otpTitle';
-    case Step.PreOtp:
-      return 'preOtpTitle';
-    case Step.Redirecting:
-      return 'redirectTitle';
-    case Step.Unfinished:
-      return 'unfinishedTitle';
-    case Step.BankTransfer:
-      return 'bankTitle';
-    case Step.Processing:
-      return 'processingTitle';
-    case Step.TimedOut:
-      return 'timedOutTitle';
-    case Step.Success:
-      return 'successTitle';
-    case Step.Failed:
-      return 'failedTitle';
-    case Step.Expired:
-      return 'expiredTitle';
-    default: {
-      const _exhaustive: never = step;
-      return _exhaustive;
-    }
-  }
-}
+/** The message each step is headed by, indexed by step (the form's and the code check's come from elsewhere). */
+const TITLES: Record<Step, keyof Messages | undefined> = [
+  undefined, // Idle
+  'loading',
+  'unavailable',
+  'error',
+  undefined, // Form: the config's title
+  'wait', // Submitting
+  'loading', // Resuming
+  'otpTitle',
+  'preOtpTitle',
+  undefined, // Confirming: the title of the code it confirms
+  'redirectTitle',
+  'unfinishedTitle',
+  'bankTitle',
+  'processingTitle',
+  'timedOutTitle',
+  'successTitle',
+  'failedTitle',
+  'expiredTitle',
+];
 
 /** The step's heading, which the live region also says. */
 export function titleOf({ step, payment, config, confirming }: CheckoutState, messages: Messages): string {
   if (step === Step.Form) return config?.title ?? '';
   if (step === Step.Processing && confirming) return messages.confirmingTitle;
   const title =
-    step === Step.Confirming ? (payment?.action === 'otp' ? 'otpTitle' : 'preOtpTitle') : titleKey(step);
+    step === Step.Confirming ? (payment?.action === 'otp' ? 'otpTitle' : 'preOtpTitle') : TITLES[step];
   return title ? messages[title] : '';
 }
 
