@@ -23,7 +23,8 @@ export default tseslint.config(
         {
           selector:
             "MemberExpression[object.property.name='req'][property.name=/^(json|text|parseBody|arrayBuffer|formData|blob)$/]",
-          message: 'Read bodies with readBodyBytes/readJsonBody/readFormBody (server/http/body.ts): they apply the limit.',
+          message:
+            'Read bodies with readBodyBytes/readFormBody or jsonBodyFirst with c.req.valid("json") (server/http/body.ts): they apply the limit.',
         },
       ],
     },

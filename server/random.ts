@@ -34,3 +34,6 @@ export function randomBase64url(bytes: number): string {
   const { start, end } = take(bytes);
   return pool.toString('base64url', start, end);
 }
+
+/** A uniform integer in [min, max) (node:crypto's, which rejects biased draws), so every random value comes from here. */
+export { randomInt } from 'node:crypto';

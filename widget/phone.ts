@@ -1,14 +1,12 @@
 /**
  * Phone numbers as people write them: "0803 123 4504", "+234 803-123-4504", "(0803) 123 4504" and
  * "07 01 23 45 67" are all one number once the characters written for readability are dropped. The
- * server drops the same characters before its own check, which is the one that counts.
+ * server drops the same characters (the contract's) before its own check, which is the one that counts.
  */
-
-/** The server's rule for a phone number: digits with an optional leading +, 6 to 15 digits. */
-export const PHONE_PATTERN = '\\+?[0-9]{6,15}';
+import { PHONE_PATTERN, PHONE_READABILITY } from './contract/index.ts';
 
 /** The number without spaces, dashes, dots and parentheses: what is checked and sent. */
-export const normalizePhone = (text: string): string => text.replace(/[\s\-.()]/g, '');
+export const normalizePhone = (text: string): string => text.replace(PHONE_READABILITY, '');
 
 /**
  * Whether `text`, normalized, matches `pattern` as a whole, the way the browser reads an HTML `pattern`

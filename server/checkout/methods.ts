@@ -4,7 +4,7 @@
  * properties list. Only what a payer needs: no provider internals.
  */
 import type { Method, MethodFee, MethodInput, Network } from '../../widget/contract/index.ts';
-import { PHONE_PATTERN } from '../../widget/phone.ts';
+import { PHONE_PATTERN } from '../../widget/contract/index.ts';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import type { ProviderClient } from '../provider/client.ts';
@@ -51,7 +51,9 @@ export function providerCatalogue(
  * which carries names and logos, so it is not repeated here as a bare select of codes.
  */
 function inputsFor(): MethodInput[] {
-  return [{ name: 'phoneNumber', label: 'Phone number', type: 'tel', required: true, pattern: PHONE_PATTERN }];
+  return [
+    { name: 'phoneNumber', label: 'Phone number', type: 'tel', required: true, pattern: PHONE_PATTERN },
+  ];
 }
 
 export interface MethodSources {

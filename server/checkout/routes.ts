@@ -22,8 +22,8 @@ import {
 } from '../contract/describe.ts';
 import { CheckoutConfigSchema, CreatedSessionSchema, CreateSessionSchema } from '../contract/schemas.ts';
 import { createOpenApiApp, type AppDeps } from '../env.ts';
-import { readJson } from '../http/input.ts';
 import { requireMerchant } from '../http/merchant-auth.ts';
+import { jsonBodyFirst } from '../http/body.ts';
 import type { MerchantRoutes } from '../merchant/routes.ts';
 import { assertPayable } from './availability.ts';
 import type { CheckoutService } from './service.ts';
@@ -104,7 +104,7 @@ export function sessionRoutes(deps: Pick<AppDeps, 'config' | 'store' | 'clock'>,
     summary: 'Create a checkout session',
     security: MERCHANT_ONLY,
     // The key is checked before the body is read (a declared length is judged before, by createApp).
-    middleware: requireMerchant(config.merchantApiKeys),
+    middleware: [requireMerchant(config.merchantApiKeys), jsonBodyFirst],
     request: { body: jsonBody(app, CreateSessionSchema) },
     responses: {
       201: single('The session', CreatedSessionSchema),
@@ -119,8 +119,7 @@ export function sessionRoutes(deps: Pick<AppDeps, 'config' | 'store' | 'clock'>,
       return c.json({ statusCode: 200, data: checkoutConfig }, 200, NO_STORE);
     })
     .openapi(createSessionRoute, async (c) => {
-      const body = await readJson(c, CreateSessionSchema);
-      const created = await createSession(sessionDeps, body);
+      const created = await createSession(sessionDeps, c.req.valid('json'));
       return c.json({ statusCode: 201, data: created }, 201, NO_STORE);
     });
 }

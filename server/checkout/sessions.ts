@@ -3,7 +3,6 @@
  * payer only chooses how to pay. The browser can never change a session's amount, and a paid session
  * (`paid_reference` set by the payments engine) cannot be paid again.
  */
-import { randomBytes } from 'node:crypto';
 import type { CheckoutConfig, CreateSession, CreatedSession, Method } from '../../widget/contract/index.ts';
 import type { Clock } from '../clock.ts';
 import { validationFailed } from '../http/errors.ts';
@@ -11,6 +10,7 @@ import type { Store } from '../store/database.ts';
 import type { CheckoutSessionRow } from '../store/schema.ts';
 import { isKnownCurrency } from './currency.ts';
 import type { CatalogueEntry } from './methods.ts';
+import { randomBase64url } from '../random.ts';
 
 export interface SessionDeps {
   store: Store;
@@ -20,7 +20,7 @@ export interface SessionDeps {
 }
 
 /** 128 random bits: unguessable, since knowing the id is enough to pay (and so to see the amount). */
-export const newSessionId = () => `ses_${randomBytes(16).toString('base64url')}`;
+export const newSessionId = () => `ses_${randomBase64url(16)}`;
 
 export function marketProviders(
   catalogue: readonly CatalogueEntry[],

@@ -3,7 +3,7 @@
  * and the envelopes every answer travels in. The named shapes live in schemas.ts.
  */
 import { z } from 'zod';
-import { ERROR_CODES } from '../../widget/contract/index.ts';
+import { ERROR_CODES, PHONE_PATTERN, PHONE_READABILITY } from '../../widget/contract/index.ts';
 
 /** zod's error option: "is required" for a missing value, `message` for a wrong one. */
 export const requiredOr = (message: string) => (issue: { input?: unknown }) =>
@@ -29,16 +29,17 @@ export const CountryCodeSchema = z
 export const MinorUnitsSchema = z.int().min(0);
 
 /**
- * Digits with an optional leading `+`, 6 to 15 digits (E.164's maximum). Spaces, dashes, dots and
- * parentheses, which people write for readability, are dropped first: "(0803) 123-4504" is read as
- * "08031234504" and "07.01.23.45.67" as "0701234567". Letters are not dropped, so they still fail.
+ * The contract's phone rule (the widget checks the same): the characters people write for readability
+ * are dropped first, so "(0803) 123-4504" is read as "08031234504" and "07.01.23.45.67" as
+ * "0701234567". Letters are not dropped, so they still fail.
  */
-const PHONE_RULE = 'must be 6 to 15 digits, optionally after +';
+export const PHONE_RULE = 'must be 6 to 15 digits, optionally after +';
+export const PHONE_NUMBER = new RegExp(`^${PHONE_PATTERN}$`);
 export const PhoneNumberSchema = z
   .string({ error: requiredOr(PHONE_RULE) })
   .max(32, PHONE_RULE)
-  .overwrite((value) => value.replace(/[\s\-.()]/g, ''))
-  .regex(/^\+?[0-9]{6,15}$/, PHONE_RULE);
+  .overwrite((value) => value.replace(PHONE_READABILITY, ''))
+  .regex(PHONE_NUMBER, PHONE_RULE);
 
 /** Absolute http(s) URL: other schemes (javascript:, data:) must never become a redirect. */
 export const HttpUrlSchema = z
@@ -81,7 +82,7 @@ export function envelope<T extends z.ZodType>(data: T) {
 }
 
 /** `{statusCode, total, page, pages, limit, data}` around a page of objects. */
-export function listEnvelope<T extends z.ZodType>(item: T) {
+export function listEnvelopeSchema<T extends z.ZodType>(item: T) {
   return z.object({
     statusCode: z.int(),
     total: z.int().min(0),

@@ -6,7 +6,7 @@
  */
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { envelope, ErrorEnvelopeSchema, IdSchema, listEnvelope } from './common.ts';
+import { envelope, ErrorEnvelopeSchema, IdSchema, listEnvelopeSchema } from './common.ts';
 
 const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
 const parameter = (name: string) => ({ $ref: `#/components/parameters/${name}` });
@@ -38,7 +38,7 @@ export const single = <S extends z.ZodType>(description: string, data: S) =>
 
 /** `{statusCode, total, page, pages, limit, data}` around a page of `item`. */
 export const page = <S extends z.ZodType>(description: string, item: S) =>
-  answer(description, json(listEnvelope(item)));
+  answer(description, json(listEnvelopeSchema(item)));
 
 const ERROR_TEXT = {
   400: 'Invalid input (`validation_failed`, with `fields` naming it)',
@@ -96,20 +96,36 @@ export function pathIds<const K extends string>(name: K, description: string) {
 }
 
 /**
- * A JSON request body described by its schema's component. The handler reads it (http/body.ts: 415
- * unless JSON, 413 over its limit, 400 unless it parses) and checks it against the same schema, after
- * the route's own checks (the key, the token), so it is not handed to a validator that would read it
- * first. The schema must carry a registry id (`.meta({id})`).
+ * A JSON request body, checked against `schema` by @hono/zod-openapi's validator (the handler takes it
+ * from `c.req.valid('json')`) and described by the schema's component. The route's middleware must end
+ * with http/body.ts's `jsonBodyFirst`, which reads the body under its limit (415 unless JSON, 413 over
+ * it, 400 unless it parses) after the route's own checks (the key, the token). The schema must carry a
+ * registry id (`.meta({id})`).
  */
-export function jsonBody(app: Pick<OpenAPIHono, 'openAPIRegistry'>, schema: z.ZodType) {
+export function jsonBody<S extends z.ZodType>(app: Pick<OpenAPIHono, 'openAPIRegistry'>, schema: S) {
+  return { required: true, content: { 'application/json': { schema: registerComponent(app, schema) } } };
+}
+
+/**
+ * A JSON request body only described, for a route that must check its raw bytes before anything
+ * parses them (a signed webhook): its handler reads and checks the body itself.
+ */
+export function describedJsonBody(app: Pick<OpenAPIHono, 'openAPIRegistry'>, schema: z.ZodType) {
+  const id = String(registerComponent(app, schema).meta()?.id);
+  return {
+    required: true,
+    content: { 'application/json': { schema: { $ref: `#/components/schemas/${id}` } } },
+  };
+}
+
+/** The schema's copy registered as a component, under its id. */
+function registerComponent<S extends z.ZodType>(app: Pick<OpenAPIHono, 'openAPIRegistry'>, schema: S): S {
   const meta = schema.meta();
   const id = meta?.id;
   if (!meta || typeof id !== 'string') throw new Error('A documented request body needs a schema with an id');
   // Registered as a copy made now: zod gives a schema the methods zod-openapi adds (`.openapi`) when it
   // is built, and `schema` may have been built before @hono/zod-openapi was first imported.
-  app.openAPIRegistry.register(id, schema.meta(meta));
-  return {
-    required: true,
-    content: { 'application/json': { schema: { $ref: `#/components/schemas/${id}` } } },
-  };
+  const copy = schema.meta(meta);
+  app.openAPIRegistry.register(id, copy);
+  return copy;
 }

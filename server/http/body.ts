@@ -2,8 +2,8 @@
  * Request bodies: every one is read under a byte limit (hono's `bodyLimit`, refusing in our envelope),
  * chosen by route family in one table (`limitBodies`, in front of every route) and applied when the
  * route first reads the body: after the route's own checks (a key, a token, an allowlist), so a
- * refused caller's body is never read. Handlers read through `readBodyBytes`, `readJsonBody` or
- * `readFormBody`; a read with no limit in front of it is our own mistake, a 500.
+ * refused caller's body is never read. Handlers read through `readBodyBytes` or `readFormBody`, and a
+ * route with a declared JSON body through `jsonBodyFirst` and `c.req.valid('json')`; a read with no limit in front of it is our own mistake, a 500.
  *
  * @hono/node-server reads `c.req.arrayBuffer()` straight from Node's stream; a client that leaves before
  * its body ends fails that read, which is answered as ClientClosedRequest (499), not as our failure.
@@ -148,8 +148,8 @@ const JSON_TYPE = /^application\/json\s*(;|$)/i;
 /** Refuses bytes that are not UTF-8 (decode keeps no state between calls, so one serves every request). */
 export const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
-/** The body (under the request's limit) as a JSON value: 415 unless labelled JSON, 400 unless it parses. */
-export async function readJsonBody(c: Context): Promise<unknown> {
+/** The body (under the request's limit) as JSON text and value: 415 unless labelled JSON, 400 unless it parses. */
+async function readJson(c: Context): Promise<{ text: string; value: unknown }> {
   if (!JSON_TYPE.test(c.req.header('content-type') ?? '')) {
     throw new ApiError(
       415,
@@ -159,11 +159,41 @@ export async function readJsonBody(c: Context): Promise<unknown> {
   }
   const bytes = await readBodyBytes(c);
   try {
-    return JSON.parse(strictUtf8.decode(bytes)) as unknown;
+    const text = strictUtf8.decode(bytes);
+    return { text, value: JSON.parse(text) as unknown };
   } catch {
     throw validationFailed(
       [{ path: '', message: 'must be a JSON document' }],
       'The request body is not valid JSON',
     );
   }
+}
+
+/** Each request's JSON body as sent, kept by `jsonBodyFirst` for what needs it unchecked. */
+const sentBodies = new WeakMap<Context, unknown>();
+
+/**
+ * Route middleware for every route that declares a JSON body (contract/describe.ts's `jsonBody`): reads
+ * the body here, under the request's limit and refusing in our envelope (415, 413, 400 for bad JSON), and
+ * hands its text to @hono/zod-openapi's validator, which checks it against the route's schema; the
+ * handler takes the checked body from `c.req.valid('json')`. List it last in the route's middleware,
+ * after the route's own checks, so a refused caller's body is never read.
+ */
+export const jsonBodyFirst: MiddlewareHandler = async (c, next) => {
+  const { text, value } = await readJson(c);
+  sentBodies.set(c, value);
+  // Hono's `c.req.json()` (the validator's read) parses this cached text instead of reading the stream.
+  // Hono keeps each cached body as a promise, though its declaration says the value itself.
+  Object.assign(c.req.bodyCache, { text: Promise.resolve(text) });
+  await next();
+};
+
+/**
+ * The JSON body as the client sent it, before its schema's defaults and transforms (an idempotency
+ * key is bound to what was sent). Only behind `jsonBodyFirst`.
+ */
+export function sentJsonBody(c: Context): unknown {
+  if (!sentBodies.has(c))
+    throw new TypeError(`${c.req.method} ${c.req.path} has no jsonBodyFirst in front of it`);
+  return sentBodies.get(c);
 }

@@ -16,6 +16,7 @@
  * could replay with, and one client's key never reaches another client's row.
  */
 import { createHash } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
 import type { Kysely } from 'kysely';
 import { ApiError, validationFailed } from '../http/errors.ts';
 import { insertRow, updateWhere } from '../store/prepared.ts';
@@ -71,6 +72,12 @@ export function readIdempotencyKey(header: string | undefined): string {
   }
   return key;
 }
+
+/** Route middleware: a missing or malformed key is refused before the body is read. */
+export const idempotencyKeyFirst: MiddlewareHandler = async (c, next) => {
+  readIdempotencyKey(c.req.header(IDEMPOTENCY_HEADER));
+  await next();
+};
 
 /** SHA-256 of the request as canonical JSON (object keys sorted), so key order and spacing do not count. */
 export function requestHash(scope: string, request: unknown): string {

@@ -4,13 +4,14 @@
  * deliverer (deliver.ts) sends it later. The payload is built and fixed here: the bytes signed and sent
  * on every attempt, whatever happens to the row afterwards.
  */
-import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { NotificationType } from '../contract/notifications.ts';
+import type { MerchantNotifier } from './notifier.ts';
 import { toMerchantPayments } from '../payments/list.ts';
 import { toPayout } from '../payouts/repository.ts';
-import type { Database, PaymentRow, PayoutRow } from '../store/schema.ts';
+import type { Database } from '../store/schema.ts';
+import { randomHex } from '../random.ts';
 
 const PAYMENT_TYPES: Record<string, NotificationType> = {
   success: 'payment.succeeded',
@@ -24,17 +25,7 @@ const PAYOUT_TYPES: Record<string, NotificationType> = {
 };
 
 /** `msg_` and 128 random bits: the Standard Webhooks `webhook-id`, kept across retries. */
-export const newNotificationId = () => `msg_${randomBytes(16).toString('hex')}`;
-
-/** Records notifications in the caller's transaction (`db` is that transaction). */
-export interface MerchantNotifier {
-  /** `row` has just become final (or a lapsed payment has just become a late success). */
-  payment(db: Kysely<Database>, row: PaymentRow, now: number): Promise<void>;
-  /** `row`, already final, has just been flagged (its final status was notified before). */
-  flagged(db: Kysely<Database>, row: PaymentRow, now: number): Promise<void>;
-  /** `row` has just become final. */
-  payout(db: Kysely<Database>, row: PayoutRow, now: number): Promise<void>;
-}
+export const newNotificationId = () => `msg_${randomHex(16)}`;
 
 /** The notifier when MERCHANT_WEBHOOK_URL is set; undefined means notifications are off. */
 export function merchantNotifier(

@@ -11,7 +11,7 @@
  * otherwise wait forever.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Engine } from '../store/database.ts';
+import type { Engine } from '../store/engine.ts';
 import type { Database } from '../store/schema.ts';
 
 export type Executor = Kysely<Database> | Transaction<Database>;

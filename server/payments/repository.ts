@@ -9,7 +9,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { BankTransfer, Payment, PaymentAction, PaymentStatus } from '../../widget/contract/index.ts';
 import type { Clock } from '../clock.ts';
 import type { Logger } from '../logger.ts';
-import type { MerchantNotifier } from '../notifications/enqueue.ts';
+import type { MerchantNotifier } from '../notifications/notifier.ts';
 import { first, prepared, updateWhere } from '../store/prepared.ts';
 import type { Database, PaymentRow } from '../store/schema.ts';
 import type { PaymentEvents } from './events.ts';

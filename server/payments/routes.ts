@@ -5,7 +5,7 @@
  * hammered), and requests with a missing or wrong token per IP.
  */
 import { createRoute } from '@hono/zod-openapi';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { CreatePayment, Payment } from '../../widget/contract/index.ts';
 import {
@@ -30,12 +30,12 @@ import {
 } from '../contract/schemas.ts';
 import { createOpenApiApp, type AppDeps, type AppEnv } from '../env.ts';
 import { clientIp } from '../http/client-ip.ts';
-import { readJsonBody } from '../http/body.ts';
-import { ApiError, fieldErrors, validationFailed } from '../http/errors.ts';
+import { jsonBodyFirst, sentJsonBody } from '../http/body.ts';
+import { ApiError } from '../http/errors.ts';
 import { requireMerchant } from '../http/merchant-auth.ts';
 import { rateLimit, type RateLimiter } from '../http/rate-limit.ts';
 import { answerIdempotently } from '../idempotency/answer.ts';
-import { IDEMPOTENCY_HEADER, readIdempotencyKey } from '../idempotency/keys.ts';
+import { IDEMPOTENCY_HEADER, idempotencyKeyFirst, readIdempotencyKey } from '../idempotency/keys.ts';
 import { listPayments, PaymentListQuerySchema } from './list.ts';
 import type { PaymentService } from './service.ts';
 import { paymentStream } from './stream.ts';
@@ -192,6 +192,14 @@ export function paymentRoutes(
     return row;
   }
 
+  /** Each confirm request's payment, opened by `authorizedFirst`. */
+  const authorizedRows = new WeakMap<Context, PaymentRow>();
+  /** Route middleware: the token is checked before the body is even read. */
+  const authorizedFirst: MiddlewareHandler = async (c, next) => {
+    authorizedRows.set(c, await authorized(c));
+    await next();
+  };
+
   const createPaymentRoute = createRoute({
     method: 'post',
     path: '/',
@@ -200,7 +208,8 @@ export function paymentRoutes(
     summary: 'Start a payment',
     security: PUBLIC,
     parameters: [IDEMPOTENCY_KEY],
-    middleware: rateLimit(limiter, 'create', ipOf),
+    // A malformed request is refused before the key is taken (nothing ran, so nothing is kept).
+    middleware: [rateLimit(limiter, 'create', ipOf), idempotencyKeyFirst, jsonBodyFirst],
     request: { body: jsonBody(app, CreatePaymentSchema) },
     responses: {
       201: replayable(single('The payment and its token (returned once)', CreatedPaymentSchema)),
@@ -214,6 +223,7 @@ export function paymentRoutes(
     path: '/{reference}/confirm',
     operationId: 'confirmPayment',
     summary: 'Send the OTP or customer code',
+    middleware: [authorizedFirst, jsonBodyFirst],
     request: { ...payerRoute.request, body: jsonBody(app, ConfirmPaymentSchema) },
     responses: {
       200: single('The payment', PaymentSchema),
@@ -227,18 +237,12 @@ export function paymentRoutes(
     )
     .openapi(createPaymentRoute, async (c) => {
       const key = readIdempotencyKey(c.req.header(IDEMPOTENCY_HEADER));
-      const body = await readJsonBody(c);
-      // A malformed request is refused before the key is taken (nothing ran, so nothing is kept).
-      const parsed = CreatePaymentSchema.safeParse(body);
-      if (!parsed.success) throw validationFailed(fieldErrors(parsed.error));
-      return createIdempotently(c, deps, service, { input: parsed.data, body, key });
+      return createIdempotently(c, deps, service, { input: c.req.valid('json'), body: sentJsonBody(c), key });
     })
     .openapi(confirmPaymentRoute, async (c) => {
-      // The token is checked before the body is even read.
-      const row = await authorized(c);
-      const parsed = ConfirmPaymentSchema.safeParse(await readJsonBody(c));
-      if (!parsed.success) throw validationFailed(fieldErrors(parsed.error));
-      const payment = await service.confirm(row, parsed.data, c.get('logger'));
+      const row = authorizedRows.get(c);
+      if (!row) throw new TypeError('confirm ran without authorizedFirst');
+      const payment = await service.confirm(row, c.req.valid('json'), c.get('logger'));
       return c.json({ statusCode: 200, data: payment }, 200, NO_STORE);
     })
     .openapi(cancelPaymentRoute, async (c) => {

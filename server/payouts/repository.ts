@@ -4,16 +4,16 @@
  * Every change bumps `version` through a conditional update, so two writers (a webhook and a verify)
  * racing on one payout cannot overwrite each other.
  */
-import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Payout } from '../../widget/contract/index.ts';
-import type { MerchantNotifier } from '../notifications/enqueue.ts';
+import type { MerchantNotifier } from '../notifications/notifier.ts';
 import type { DisbursementStatus } from '../provider/schemas.ts';
 import type { Database, PayoutRow } from '../store/schema.ts';
+import { randomHex } from '../random.ts';
 
 /** `po_` and 32 lowercase hex digits (128 random bits). */
 export const PAYOUT_REFERENCE_PATTERN = /^po_[0-9a-f]{32}$/;
-export const newPayoutReference = () => `po_${randomBytes(16).toString('hex')}`;
+export const newPayoutReference = () => `po_${randomHex(16)}`;
 
 export const isFinalPayoutStatus = (status: string) => status === 'success' || status === 'failed';
 

@@ -21,12 +21,17 @@ import {
   single,
 } from '../contract/describe.ts';
 import { PayoutSchema } from '../contract/schemas.ts';
-import { readJsonBody } from '../http/body.ts';
-import { fieldErrors, validationFailed } from '../http/errors.ts';
+import { jsonBodyFirst, sentJsonBody } from '../http/body.ts';
+import { validationFailed } from '../http/errors.ts';
 import { requireMerchant } from '../http/merchant-auth.ts';
 import type { Logger } from '../logger.ts';
 import { answerIdempotently } from '../idempotency/answer.ts';
-import { IDEMPOTENCY_HEADER, MERCHANT_CLIENT, readIdempotencyKey } from '../idempotency/keys.ts';
+import {
+  IDEMPOTENCY_HEADER,
+  idempotencyKeyFirst,
+  MERCHANT_CLIENT,
+  readIdempotencyKey,
+} from '../idempotency/keys.ts';
 import {
   BankAccountSchema,
   MobileMoneyAccountSchema,
@@ -122,12 +127,6 @@ function refuseProviderSlug(result: { success: boolean; error?: z.ZodError }): u
   );
 }
 
-function parsed<S extends z.ZodType>(schema: S, input: unknown, message?: string): z.output<S> {
-  const result = schema.safeParse(input);
-  if (!result.success) throw validationFailed(fieldErrors(result.error), message);
-  return result.data;
-}
-
 export function payoutRoutes(
   deps: { merchantApiKeys: readonly string[]; idempotencyLeaseMs: number; clock: { now(): number } },
   db: Kysely<Database>,
@@ -145,7 +144,7 @@ export function payoutRoutes(
     path: '/recipients/validate',
     operationId: 'validateRecipient',
     summary: 'Validate a payout recipient',
-    middleware: merchant,
+    middleware: [merchant, jsonBodyFirst],
     request: { body: jsonBody(app, ValidateRecipientBodySchema) },
     responses: {
       201: single('The validated recipient, with its id', RecipientAnswer),
@@ -160,7 +159,8 @@ export function payoutRoutes(
     operationId: 'createPayout',
     summary: 'Pay out',
     parameters: [IDEMPOTENCY_KEY],
-    middleware: merchant,
+    // The key is checked before the body is read: a malformed request is refused before the key is taken.
+    middleware: [merchant, idempotencyKeyFirst, jsonBodyFirst],
     request: { body: jsonBody(app, CreatePayoutBodySchema) },
     responses: {
       201: replayable(single('The payout', PayoutSchema)),
@@ -180,7 +180,7 @@ export function payoutRoutes(
       refuseProviderSlug,
     )
     .openapi(validateRecipientRoute, async (c) => {
-      const request = parsed(ValidateRecipientBodySchema, await readJsonBody(c));
+      const request = c.req.valid('json');
       return c.json({ statusCode: 201, data: await service(c).validateRecipient(request) }, 201, NO_STORE);
     })
     .openapi({ ...listPayoutsRoute, middleware: merchant }, async (c) =>
@@ -188,9 +188,7 @@ export function payoutRoutes(
     )
     .openapi(createPayoutRoute, async (c) => {
       const key = readIdempotencyKey(c.req.header(IDEMPOTENCY_HEADER));
-      const body = await readJsonBody(c);
-      // Refusals that ran nothing are answered before the key is taken, so nothing is kept for them.
-      const input = parsed(CreatePayoutBodySchema, body);
+      const input = c.req.valid('json');
       const payouts = service(c);
       const recipient = await payouts.recipientFor(input.transferRecipientId);
       return answerIdempotently(
@@ -204,7 +202,7 @@ export function payoutRoutes(
           client: MERCHANT_CLIENT,
           key,
           route: 'POST /api/v1/payouts',
-          body,
+          body: sentJsonBody(c),
           leaseMs: deps.idempotencyLeaseMs,
         },
         {

@@ -7,8 +7,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { answer, errors, jsonBody, MERCHANT_ONLY, PROVIDER_ERRORS, single } from '../contract/describe.ts';
 import { createOpenApiApp } from '../env.ts';
-import { readJsonBody } from '../http/body.ts';
-import { fieldErrors, validationFailed } from '../http/errors.ts';
+import { jsonBodyFirst } from '../http/body.ts';
 import { requireMerchant } from '../http/merchant-auth.ts';
 import { withLogger } from '../logger.ts';
 import { runAction, ReconciliationActionSchema, type ActionDeps } from './actions.ts';
@@ -67,7 +66,7 @@ export function reconciliationRoutes(
     description:
       '`verify` (a payment or payout of ours): the provider is asked now and its answer applied as a webhook’s would be. `record` (a payment only): the provider is asked, and a collection it holds as `success` is kept as a payment flagged `found_by_reconciliation` and notified (`payment.succeeded`); a second record of the same reference answers `already_recorded`. 404 `not_found`: no such record of ours (verify) or at the provider (record); 409 `not_collected`: the provider does not hold it as a success.',
     security: MERCHANT_ONLY,
-    middleware: merchant,
+    middleware: [merchant, jsonBodyFirst],
     request: { body: jsonBody(app, ReconciliationActionSchema) },
     responses: {
       200: single('What the action did', ActionOutcomeSchema),
@@ -91,16 +90,15 @@ export function reconciliationRoutes(
       return download as never;
     })
     .openapi(actionRoute, async (c) => {
-      const parsed = ReconciliationActionSchema.safeParse(await readJsonBody(c));
-      if (!parsed.success) throw validationFailed(fieldErrors(parsed.error));
+      const action = c.req.valid('json');
       const logger = c.get('logger');
       const deps = {
         ...actionDeps,
         payments: withLogger(actionDeps.payments, logger),
         payouts: withLogger(actionDeps.payouts, logger),
       };
-      const outcome = await runAction(deps, parsed.data);
-      logger.info({ ...parsed.data, outcome: outcome.outcome }, 'reconciliation action');
+      const outcome = await runAction(deps, action);
+      logger.info({ ...action, outcome: outcome.outcome }, 'reconciliation action');
       return c.json({ statusCode: 200, data: outcome }, 200, NO_STORE);
     });
 }

@@ -5,7 +5,7 @@
  * what was sent when and how it was answered, and the retry route refuses to send it again. A pending
  * one keeps its payload until it is settled: it still has to be delivered.
  */
-import type { PurgeBatch } from './purge.ts';
+import type { PurgeBatch } from './batch.ts';
 
 export async function purgeNotifications({ store, cutoff, now, limit }: PurgeBatch) {
   const due = await store.db

@@ -18,7 +18,7 @@
  */
 import { sql } from 'kysely';
 import { FINAL_PAYMENT_STATUSES } from '../../widget/contract/index.ts';
-import type { PurgeBatch } from './purge.ts';
+import type { PurgeBatch } from './batch.ts';
 import { emptyWebhookBodies } from './webhooks.ts';
 
 /** One batch of due payments, blanked with their uploads and webhook bodies in one transaction. */

@@ -10,7 +10,7 @@
  * answer then names the recipient on that new payout.
  */
 import { sql } from 'kysely';
-import type { PurgeBatch } from './purge.ts';
+import type { PurgeBatch } from './batch.ts';
 import { emptyWebhookBodies } from './webhooks.ts';
 
 /** The account of a blanked recipient (the column is required). */

@@ -14,6 +14,7 @@ import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import type { Store } from '../store/database.ts';
+import type { PurgeBatch } from './batch.ts';
 import { purgePayments, purgeSessions } from './payments.ts';
 import { purgePayouts, purgeRecipients } from './payouts.ts';
 import { purgeNotifications } from './notifications.ts';
@@ -61,17 +62,6 @@ const NOTHING: PurgeCounts = {
   webhooks: 0,
   notifications: 0,
 };
-
-/** What a batch step needs: where, up to when, and how many rows at most. */
-export interface PurgeBatch {
-  store: Store;
-  /** Records whose last change is before this (epoch ms) are purged. */
-  cutoff: number;
-  /** Stamped into `purged_at`. */
-  now: number;
-  limit: number;
-  signal?: AbortSignal | undefined;
-}
 
 export async function purgeExpiredPersonalData(deps: RetentionDeps): Promise<PurgeReport> {
   const { store } = deps;

@@ -7,7 +7,7 @@
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../store/schema.ts';
-import type { PurgeBatch } from './purge.ts';
+import type { PurgeBatch } from './batch.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 

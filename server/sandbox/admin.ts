@@ -10,10 +10,10 @@ import { findTransaction } from './collections/transactions.ts';
 import { toVerifyResult } from './collections/mapping.ts';
 import type { SandboxContext } from './context.ts';
 import { applyDisbursementStatus } from './disbursements/outcomes.ts';
-import { notFound, validationError } from './errors.ts';
+import { sandboxNotFound, validationError } from './errors.ts';
 import { createPaymentLink, NewPaymentLinkSchema } from './links/create.ts';
 import { toPaymentLink } from './links/mapping.ts';
-import { listEnvelope, resolvePage } from './lists.ts';
+import { sandboxListAnswer, resolvePage } from './lists.ts';
 import { readBody, readQuery } from './validate.ts';
 import { moveWallet, walletId } from './wallets.ts';
 
@@ -40,8 +40,17 @@ const FaultsSchema = z.strictObject({
 const DeliveryQuerySchema = z.object({
   reference: z.string().min(1).max(100).optional(),
   state: z.enum(['pending', 'delivered', 'failed']).optional(),
-  page: z.string().regex(/^[1-9][0-9]*$/).transform(Number).optional(),
-  limit: z.string().regex(/^[1-9][0-9]*$/).transform(Number).pipe(z.int().max(100)).optional(),
+  page: z
+    .string()
+    .regex(/^[1-9][0-9]*$/)
+    .transform(Number)
+    .optional(),
+  limit: z
+    .string()
+    .regex(/^[1-9][0-9]*$/)
+    .transform(Number)
+    .pipe(z.int().max(100))
+    .optional(),
 });
 
 export function adminRoutes(context: SandboxContext) {
@@ -64,8 +73,9 @@ export function adminRoutes(context: SandboxContext) {
     .post('/transactions/:reference/status', async (c) => {
       const reference = c.req.param('reference');
       const { status, statusDescription } = await readBody(c, ForceStatusSchema);
-      if (!(await findTransaction(context, reference))) throw notFound('Transaction');
-      const description = statusDescription ?? (status === 'success' ? 'Payment successful' : 'Payment failed');
+      if (!(await findTransaction(context, reference))) throw sandboxNotFound('Transaction');
+      const description =
+        statusDescription ?? (status === 'success' ? 'Payment successful' : 'Payment failed');
       if (!(await applyCollectionStatus(context, reference, status, description))) {
         throw validationError(`Transaction ${reference} is already final`);
       }
@@ -80,7 +90,7 @@ export function adminRoutes(context: SandboxContext) {
         .select('reference')
         .where((eb) => eb.or([eb('reference', '=', reference), eb('external_reference', '=', reference)]))
         .executeTakeFirst();
-      if (!known) throw notFound('Disbursement');
+      if (!known) throw sandboxNotFound('Disbursement');
       if (!(await applyDisbursementStatus(context, known.reference, status, statusDescription))) {
         throw validationError(`Disbursement ${reference} is already final`);
       }
@@ -92,7 +102,9 @@ export function adminRoutes(context: SandboxContext) {
       let filtered = db.selectFrom('sandbox_webhook_deliveries');
       if (query.reference) filtered = filtered.where('reference', '=', query.reference);
       if (query.state) filtered = filtered.where('state', '=', query.state);
-      const { total } = await filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+      const { total } = await filtered
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .executeTakeFirstOrThrow();
       const rows = await filtered
         .selectAll()
         .orderBy('created_at', 'desc')
@@ -104,7 +116,11 @@ export function adminRoutes(context: SandboxContext) {
         ? await db
             .selectFrom('sandbox_webhook_attempts')
             .selectAll()
-            .where('delivery_id', 'in', rows.map((row) => row.id))
+            .where(
+              'delivery_id',
+              'in',
+              rows.map((row) => row.id),
+            )
             .orderBy('attempt')
             .execute()
         : [];
@@ -123,9 +139,15 @@ export function adminRoutes(context: SandboxContext) {
         body: JSON.parse(row.body) as unknown,
         log: attempts
           .filter((a) => a.delivery_id === row.id)
-          .map((a) => ({ attempt: a.attempt, at: new Date(a.at).toISOString(), status: a.status, error: a.error, durationMs: a.duration_ms })),
+          .map((a) => ({
+            attempt: a.attempt,
+            at: new Date(a.at).toISOString(),
+            status: a.status,
+            error: a.error,
+            durationMs: a.duration_ms,
+          })),
       }));
-      return c.json(listEnvelope(deliveries, Number(total), page), 200);
+      return c.json(sandboxListAnswer(deliveries, Number(total), page), 200);
     })
     .post('/webhook-deliveries/:id/redeliver', async (c) => {
       const updated = await db
@@ -133,7 +155,7 @@ export function adminRoutes(context: SandboxContext) {
         .set({ state: 'pending', next_attempt_at: context.clock.now() })
         .where('id', '=', c.req.param('id'))
         .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) === 0) throw notFound('Webhook delivery');
+      if (Number(updated.numUpdatedRows) === 0) throw sandboxNotFound('Webhook delivery');
       return c.json({ statusCode: 200, data: { deliveryId: c.req.param('id'), state: 'pending' } }, 200);
     })
     .get('/faults', (c) => c.json({ statusCode: 200, data: context.faults }, 200))

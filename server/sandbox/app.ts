@@ -16,7 +16,7 @@ import { SandboxConfigSchema, type SandboxConfigInput } from './config.ts';
 import { NO_FAULTS, type SandboxContext } from './context.ts';
 import { disbursementRoutes } from './disbursements/routes.ts';
 import { settleDueDisbursements } from './disbursements/outcomes.ts';
-import { notFound, renderSandboxError, SandboxError } from './errors.ts';
+import { sandboxNotFound, renderSandboxError, SandboxError } from './errors.ts';
 import { hostedPageRoutes } from './collections/hosted-page.ts';
 import { paymentLinkRoutes } from './links/routes.ts';
 import { seedSandbox } from './seed.ts';
@@ -63,7 +63,7 @@ export async function createSandbox(deps: SandboxDeps) {
     // A route, not `notFound`: a mounted app's `notFound` is not used by the app it is mounted in, and
     // the sandbox must answer its unknown paths in the provider's format there too.
     .all('*', () => {
-      throw notFound('Route');
+      throw sandboxNotFound('Route');
     })
     .onError(renderSandboxError);
 

@@ -20,7 +20,7 @@ export class SandboxError extends Error {
 }
 
 export const validationError = (message: string) => new SandboxError(400, 'ValidationError', message);
-export const notFound = (what: string) => new SandboxError(404, 'NotFound', `${what} not found`);
+export const sandboxNotFound = (what: string) => new SandboxError(404, 'NotFound', `${what} not found`);
 
 /** One readable sentence from zod's issues, naming the path of each, e.g. "limit: must be <= 100". */
 export function describeZodError(error: ZodError): string {
@@ -34,7 +34,10 @@ export function renderSandboxError(error: unknown, c: Context) {
   // The client left mid-body: not a sandbox failure, and nobody reads the answer.
   if (error instanceof ClientClosedRequest) return c.body(null, CLIENT_CLOSED_REQUEST);
   if (error instanceof SandboxError) {
-    return c.json({ statusCode: error.status, error: error.message, errorCode: error.errorCode }, error.status);
+    return c.json(
+      { statusCode: error.status, error: error.message, errorCode: error.errorCode },
+      error.status,
+    );
   }
   // Anything else is our bug; answer in the provider's shape without leaking internals.
   console.error('[sandbox] unexpected error:', error);

@@ -1,6 +1,5 @@
 /** Random identifiers in the sandbox's own formats; 128 random bits unless said otherwise. */
-import { randomInt } from 'node:crypto';
-import { randomHex as hex } from '../random.ts';
+import { randomHex as hex, randomInt } from '../random.ts';
 
 export const newId = (prefix: string) => `${prefix}_${hex(12)}`;
 

@@ -19,7 +19,7 @@ export function resolvePage(query: PageRequest, defaultLimit: number): Page {
   return { page, limit, offset: (page - 1) * limit };
 }
 
-export function listEnvelope<T>(data: T[], total: number, { page, limit }: Page) {
+export function sandboxListAnswer<T>(data: T[], total: number, { page, limit }: Page) {
   return { statusCode: 200, total, page, pages: Math.ceil(total / limit), limit, data };
 }
 

@@ -12,7 +12,9 @@ import type { Database } from './schema.ts';
 import { GroupCommitSqliteDialect, type SqliteHandle } from './group-commit.ts';
 import { migrateToLatest } from './migrate.ts';
 
-export type Engine = 'sqlite' | 'postgres';
+import type { Engine } from './engine.ts';
+
+export type { Engine } from './engine.ts';
 
 export interface Store {
   readonly db: Kysely<Database>;

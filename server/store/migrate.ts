@@ -4,7 +4,7 @@
  */
 import { Migrator, type Kysely, type Migration } from 'kysely';
 import type { Database } from './schema.ts';
-import type { Engine } from './database.ts';
+import type { Engine } from './engine.ts';
 import { sandboxTables } from './migrations/0001-sandbox.ts';
 import { paymentTables } from './migrations/0002-payments.ts';
 import { payoutTables } from './migrations/0003-payouts.ts';
@@ -46,9 +46,4 @@ export async function migrateToLatest(db: Kysely<Database>, engine: Engine): Pro
       `database migration failed${name}: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
-}
-
-/** Names of every migration, in the order they apply. */
-export function migrationNames(): string[] {
-  return Object.keys(migrationsFor('sqlite')).sort();
 }

@@ -4,13 +4,13 @@
  * (the payments engine then clears `expires_at`), and limited per IP (the `upload` rate limit, counted
  * in routes.ts) so nobody turns the checkout into free file hosting.
  */
-import { randomBytes } from 'node:crypto';
 import type { Upload } from '../../widget/contract/index.ts';
 import type { Clock } from '../clock.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Store } from '../store/database.ts';
 import type { UploadRow } from '../store/schema.ts';
 import { sanitiseFileName, sniffType } from './media.ts';
+import { randomBase64url } from '../random.ts';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const UPLOAD_TTL_MS = 60 * 60 * 1000;
@@ -20,7 +20,7 @@ export interface UploadDeps {
 }
 
 /** `upl_` and 128 random bits: knowing an id is what ties an upload to a payment. */
-export const newUploadId = () => `upl_${randomBytes(16).toString('base64url')}`;
+export const newUploadId = () => `upl_${randomBase64url(16)}`;
 
 /** Checks and stores one file; the type comes from its bytes, the name is sanitised. */
 export async function storeUpload(deps: UploadDeps, file: File, ip: string): Promise<Upload> {

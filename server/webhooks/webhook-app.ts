@@ -5,7 +5,7 @@
  */
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { errors, jsonBody, PUBLIC, single } from '../contract/describe.ts';
+import { errors, describedJsonBody, PUBLIC, single } from '../contract/describe.ts';
 import { createOpenApiApp, type AppDeps } from '../env.ts';
 import { SIGNATURE_HEADER } from '../provider/signature.ts';
 import { signedWebhook, type SignedWebhook } from './signed.ts';
@@ -39,7 +39,7 @@ export function webhookApp<S extends z.ZodType>(
     security: PUBLIC,
     middleware: guard,
     parameters: [{ name: SIGNATURE_HEADER, in: 'header', required: true, schema: { type: 'string' } }],
-    request: { body: jsonBody(app, webhook.schema) },
+    request: { body: describedJsonBody(app, webhook.schema) },
     responses: { 200: single('Stored', ReceiptSchema), ...errors(400, 401, 403, 413, 429) },
   });
   return app.openapi(route, receive);

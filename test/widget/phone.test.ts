@@ -1,6 +1,7 @@
 import { expect, oneEvent } from '@open-wc/testing';
 import type { CreatePayment } from '../../widget/contract/index.ts';
-import { isPhoneNumber, normalizePhone, PHONE_PATTERN } from '../../widget/phone.ts';
+import { PHONE_PATTERN } from '../../widget/contract/index.ts';
+import { isPhoneNumber, normalizePhone } from '../../widget/phone.ts';
 import { config, FakeBackend, ok, payment } from './fake-backend.ts';
 import { errorOf, fill, mount, submit } from './helpers.ts';
 

@@ -1,8 +1,21 @@
 /**
  * The HTTP API as plain types (docs/api.md#contract): the widget's view of every shape it sends
- * and receives. No runtime code beyond `const` value lists, no zod, no DOM, no Node: the server's zod
+ * and receives. No runtime code beyond `const` values (lists, the phone rule), no zod, no DOM, no Node:
+ * the server's zod
  * schemas in `server/contract/` are type-tested against these, so the two sides cannot drift apart.
  */
+
+// --- Phone numbers ---------------------------------------------------------------------------------
+
+/**
+ * The one rule for a phone number, checked once the characters written for readability are dropped:
+ * digits with an optional leading +, 6 to 15 of them (E.164's maximum). A pattern string, so it serves
+ * an HTML `pattern` attribute and the server's schema alike.
+ */
+export const PHONE_PATTERN = '\\+?[0-9]{6,15}';
+
+/** What people write in a number for readability (spaces, dashes, dots, parentheses): dropped before the check. */
+export const PHONE_READABILITY = /[\s\-.()]/g;
 
 // --- Envelope -------------------------------------------------------------------------------------
 
@@ -168,7 +181,14 @@ export interface CheckoutConfig {
 
 // --- Payments ---------------------------------------------------------------------------------------
 
-export const PAYMENT_STATUSES = ['pending', 'processing', 'success', 'failed', 'cancelled', 'expired'] as const;
+export const PAYMENT_STATUSES = [
+  'pending',
+  'processing',
+  'success',
+  'failed',
+  'cancelled',
+  'expired',
+] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export const PAYMENT_ACTIONS = ['otp', 'pre-otp', 'redirect', 'bank-transfer', 'processing', 'none'] as const;

@@ -1,5 +1,6 @@
 /** Shared building blocks of the provider API: codes, amounts, dates, errors, envelopes, list queries. */
 import { z } from 'zod';
+import { PHONE_NUMBER, PHONE_RULE } from '../../contract/common.ts';
 
 export const CurrencySchema = z.string().regex(/^[A-Z]{3}$/, 'must be 3 uppercase letters');
 export type Currency = z.infer<typeof CurrencySchema>;
@@ -32,10 +33,8 @@ export type ProviderSlug = z.infer<typeof ProviderSlugSchema>;
 /** Merchant-generated reference, unique per request. Kept short so it fits a path segment. */
 export const ReferenceSchema = z.string().min(1).max(100);
 
-/** Digits with an optional leading `+`, 6 to 15 digits (E.164 allows at most 15). */
-export const PhoneNumberSchema = z
-  .string()
-  .regex(/^\+?[0-9]{6,15}$/, 'must be 6 to 15 digits, optionally after +');
+/** Our contract's phone rule (the provider's is the same), without dropping separators: the provider takes none. */
+export const PhoneNumberSchema = z.string().regex(PHONE_NUMBER, PHONE_RULE);
 
 /** Absolute http(s) URL: other schemes (javascript:, data:) must never reach a redirect. */
 export const HttpUrlSchema = z.url({ protocol: /^https?$/ });
@@ -54,17 +53,6 @@ export const PROVIDER_ERROR_CODES = [
 ] as const;
 export type ProviderErrorCode = (typeof PROVIDER_ERROR_CODES)[number];
 
-/** The HTTP status each code is answered with; the sandbox answers with these. */
-export const PROVIDER_ERROR_STATUS = {
-  ValidationError: 400,
-  Unauthorized: 401,
-  NotFound: 404,
-  DuplicateReference: 409,
-  InvalidOTP: 400,
-  InsufficientBalance: 400,
-  ProviderError: 502,
-} as const satisfies Record<ProviderErrorCode, number>;
-
 /** `errorCode` stays a plain string here so an unknown code still parses; the client maps it. */
 export const ProviderErrorBodySchema = z.looseObject({
   statusCode: z.int().nullish(),
@@ -77,7 +65,7 @@ export function singleEnvelope<T extends z.ZodType>(data: T) {
   return z.looseObject({ statusCode: z.int(), data });
 }
 
-export function listEnvelope<T extends z.ZodType>(item: T) {
+export function providerListSchema<T extends z.ZodType>(item: T) {
   return z.looseObject({
     statusCode: z.int(),
     total: z.int().min(0),

@@ -1,6 +1,6 @@
 /** Response envelopes, one per endpoint: the client parses every answer with these. */
 import { z } from 'zod';
-import { listEnvelope, singleEnvelope } from './common.ts';
+import { providerListSchema, singleEnvelope } from './common.ts';
 import { PaymentLinkSchema, PaymentLinkWithAnalyticsSchema } from './payment-links.ts';
 import {
   ChargePropertiesSchema,
@@ -17,15 +17,15 @@ import {
 } from './disbursements.ts';
 
 export const CheckoutCreatedResponseSchema = singleEnvelope(CheckoutCreatedSchema);
-export const CheckoutListResponseSchema = listEnvelope(CollectionTransactionSchema);
+export const CheckoutListResponseSchema = providerListSchema(CollectionTransactionSchema);
 export const DirectChargeResponseSchema = singleEnvelope(DirectChargeResultSchema);
 export const ChargePropertiesResponseSchema = singleEnvelope(ChargePropertiesSchema);
 export const ConfirmResponseSchema = singleEnvelope(DirectChargeResultSchema);
 export const VerifyCollectionResponseSchema = singleEnvelope(VerifyCollectionSchema);
-export const PaymentLinkListResponseSchema = listEnvelope(PaymentLinkSchema);
+export const PaymentLinkListResponseSchema = providerListSchema(PaymentLinkSchema);
 export const PaymentLinkResponseSchema = singleEnvelope(PaymentLinkWithAnalyticsSchema);
 export const RecipientPropertiesResponseSchema = singleEnvelope(RecipientPropertiesSchema);
 export const ValidatedRecipientResponseSchema = singleEnvelope(ValidatedRecipientSchema);
 export const DisbursementResponseSchema = singleEnvelope(DisbursementSchema);
-export const DisbursementListResponseSchema = listEnvelope(DisbursementSchema);
+export const DisbursementListResponseSchema = providerListSchema(DisbursementSchema);
 export const WalletsResponseSchema = singleEnvelope(z.array(WalletSchema));

@@ -8,10 +8,11 @@
  * sandbox's client secret, so every instance of a backend (and a restart) accepts the forms the others
  * served.
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { SandboxContext } from '../context.ts';
+import { randomBase64url } from '../../random.ts';
 
 const COOKIE = 'sandbox_page_nonce';
 /** 16 random bytes, base64url: what `setCookie` wrote, and all a nonce may look like. */
@@ -27,7 +28,7 @@ export function pageForms(context: SandboxContext) {
     issue(c: Context, checkoutId: string): string {
       let nonce = getCookie(c, COOKIE);
       if (!nonce || !NONCE.test(nonce)) {
-        nonce = randomBytes(16).toString('base64url');
+        nonce = randomBase64url(16);
         setCookie(c, COOKIE, nonce, {
           path: c.req.path,
           httpOnly: true,

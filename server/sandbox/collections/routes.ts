@@ -11,8 +11,8 @@ import {
   DirectChargeRequestSchema,
 } from '../../provider/schemas.ts';
 import type { SandboxContext } from '../context.ts';
-import { notFound } from '../errors.ts';
-import { dateRange, listEnvelope, resolvePage } from '../lists.ts';
+import { sandboxNotFound } from '../errors.ts';
+import { dateRange, sandboxListAnswer, resolvePage } from '../lists.ts';
 import { findProvider, providerLogoUrl } from '../providers.ts';
 import { readBody, readQuery } from '../validate.ts';
 import { walletBalance } from '../wallets.ts';
@@ -50,7 +50,9 @@ export function collectionRoutes(context: SandboxContext) {
       let filtered = db.selectFrom('sandbox_transactions');
       if (from !== undefined) filtered = filtered.where('created_at', '>=', from);
       if (toExclusive !== undefined) filtered = filtered.where('created_at', '<', toExclusive);
-      const { total } = await filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+      const { total } = await filtered
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .executeTakeFirstOrThrow();
       const rows = await filtered
         .selectAll()
         .orderBy('created_at', 'desc')
@@ -63,7 +65,7 @@ export function collectionRoutes(context: SandboxContext) {
         const balance = await walletBalance(db, 'deposit', row.country, row.currency);
         items.push(toCollectionTransaction(context, row, balance));
       }
-      return c.json(listEnvelope(items, Number(total), page), 200);
+      return c.json(sandboxListAnswer(items, Number(total), page), 200);
     })
     .post('/payments/v1/payments/direct-charge', async (c) => {
       const request = await readBody(c, DirectChargeRequestSchema);
@@ -74,9 +76,12 @@ export function collectionRoutes(context: SandboxContext) {
     })
     .get('/payments/v1/payments/direct-charge/:provider/properties', (c) => {
       const provider = findProvider(c.req.param('provider'));
-      if (!provider || provider.channel !== 'mobile-money') throw notFound('Provider');
+      if (!provider || provider.channel !== 'mobile-money') throw sandboxNotFound('Provider');
       const image = providerLogoUrl(context.config.publicUrl, provider.slug);
-      return c.json({ statusCode: 200, data: { networks: provider.networks.map((n) => ({ ...n, image })) } }, 200);
+      return c.json(
+        { statusCode: 200, data: { networks: provider.networks.map((n) => ({ ...n, image })) } },
+        200,
+      );
     })
     .post('/payments/v1/payments/confirm', async (c) => {
       const request = await readBody(c, ConfirmRequestSchema);
@@ -91,7 +96,7 @@ export function collectionRoutes(context: SandboxContext) {
         .selectAll()
         .where('reference', '=', reference)
         .executeTakeFirst();
-      if (!row) throw notFound('Transaction');
+      if (!row) throw sandboxNotFound('Transaction');
       return c.json({ statusCode: 200, data: toVerifyResult(row) }, 200);
     });
 }

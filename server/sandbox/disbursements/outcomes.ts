@@ -5,7 +5,7 @@
  * list and verify routes call first so what they show is current.
  */
 import type { SandboxContext } from '../context.ts';
-import { notFound } from '../errors.ts';
+import { sandboxNotFound } from '../errors.ts';
 import { enqueueWebhook } from '../webhooks.ts';
 import { moveWallet } from '../wallets.ts';
 import { DISBURSEMENT_WEBHOOK_EVENT, findDisbursement, toWebhookData } from './mapping.ts';
@@ -42,7 +42,7 @@ export async function applyDisbursementStatus(
 ): Promise<boolean> {
   return context.db.transaction().execute(async (trx) => {
     const row = await findDisbursement(trx, reference);
-    if (!row) throw notFound(`Disbursement '${reference}'`);
+    if (!row) throw sandboxNotFound(`Disbursement '${reference}'`);
     if (row.status !== 'processing') return false;
     const now = context.clock.now();
     const changes = {

@@ -5,7 +5,7 @@
  */
 import type { BankAccount, MobileMoneyAccount, ValidateRecipientRequest } from '../../provider/schemas.ts';
 import type { SandboxContext } from '../context.ts';
-import { notFound, validationError } from '../errors.ts';
+import { sandboxNotFound, validationError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { findProvider, providerLogoUrl, type SandboxProvider } from '../providers.ts';
 
@@ -14,7 +14,7 @@ export type RecipientAccount = MobileMoneyAccount | BankAccount;
 /** The provider of a slug, or 404 NotFound. */
 export function requireProvider(slug: string): SandboxProvider {
   const provider = findProvider(slug);
-  if (!provider) throw notFound(`Provider '${slug}'`);
+  if (!provider) throw sandboxNotFound(`Provider '${slug}'`);
   return provider;
 }
 

@@ -12,9 +12,9 @@ import {
 import type { Database, SandboxDisbursementRow } from '../../store/schema.ts';
 import { feeFor } from '../config.ts';
 import type { SandboxContext } from '../context.ts';
-import { notFound, SandboxError } from '../errors.ts';
+import { sandboxNotFound, SandboxError } from '../errors.ts';
 import { newDisbursementReference, newId, newProvidersReference } from '../ids.ts';
-import { dateRange, listEnvelope, resolvePage } from '../lists.ts';
+import { dateRange, sandboxListAnswer, resolvePage } from '../lists.ts';
 import { ensureWallet, walletBalance, walletId } from '../wallets.ts';
 import { enqueueWebhook } from '../webhooks.ts';
 import { DISBURSEMENT_WEBHOOK_EVENT, findDisbursement, toDisbursement, toWebhookData } from './mapping.ts';
@@ -60,7 +60,7 @@ export async function createDisbursement(context: SandboxContext, request: Disbu
     .selectAll()
     .where('id', '=', request.transferRecipientId)
     .executeTakeFirst();
-  if (!recipient) throw notFound(`Transfer recipient '${request.transferRecipientId}'`);
+  if (!recipient) throw sandboxNotFound(`Transfer recipient '${request.transferRecipientId}'`);
   if (await referenceTaken(context.db, request.reference)) throw duplicateReference(request.reference);
 
   const now = context.clock.now();
@@ -129,7 +129,7 @@ export async function listDisbursements(context: SandboxContext, query: Disburse
           .limit(page.limit)
           .offset(page.offset)
           .execute();
-  return listEnvelope(
+  return sandboxListAnswer(
     found.map((row) => toDisbursement(context, row)),
     total,
     page,
@@ -139,7 +139,7 @@ export async function listDisbursements(context: SandboxContext, query: Disburse
 /** By either reference; a due outcome is applied first so the answer is current. */
 export async function verifyDisbursement(context: SandboxContext, reference: string) {
   const row = await findDisbursement(context.db, reference);
-  if (!row) throw notFound(`Disbursement '${reference}'`);
+  if (!row) throw sandboxNotFound(`Disbursement '${reference}'`);
   const changed = await settleDueDisbursements(context, row.reference);
   const current = changed > 0 ? await findDisbursement(context.db, row.reference) : row;
   return toDisbursement(context, current ?? row);

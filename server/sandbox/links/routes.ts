@@ -2,8 +2,8 @@
 import { Hono } from 'hono';
 import { DEFAULT_LIMITS, PaymentLinkListQuerySchema } from '../../provider/schemas.ts';
 import type { SandboxContext } from '../context.ts';
-import { notFound } from '../errors.ts';
-import { listEnvelope, resolvePage } from '../lists.ts';
+import { sandboxNotFound } from '../errors.ts';
+import { sandboxListAnswer, resolvePage } from '../lists.ts';
 import { readQuery } from '../validate.ts';
 import { settleDueCollections } from '../collections/outcomes.ts';
 import { collectedByLink, linkAnalytics } from './analytics.ts';
@@ -19,7 +19,9 @@ export function paymentLinkRoutes(context: SandboxContext) {
       let filtered = db.selectFrom('sandbox_payment_links');
       if (query.country) filtered = filtered.where('country', '=', query.country);
       if (query.currency) filtered = filtered.where('currency', '=', query.currency);
-      const { total } = await filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+      const { total } = await filtered
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .executeTakeFirstOrThrow();
       const rows = await filtered
         .selectAll()
         .orderBy('created_at', 'desc')
@@ -27,9 +29,12 @@ export function paymentLinkRoutes(context: SandboxContext) {
         .limit(page.limit)
         .offset(page.offset)
         .execute();
-      const collected = await collectedByLink(context, rows.map((row) => row.id));
+      const collected = await collectedByLink(
+        context,
+        rows.map((row) => row.id),
+      );
       const links = rows.map((row) => toPaymentLink(context, row, collected.get(row.id) ?? 0));
-      return c.json(listEnvelope(links, Number(total), page), 200);
+      return c.json(sandboxListAnswer(links, Number(total), page), 200);
     })
     .get('/payments/v1/payment-links/:id', async (c) => {
       await settleDueCollections(context);
@@ -38,7 +43,7 @@ export function paymentLinkRoutes(context: SandboxContext) {
         .selectAll()
         .where('id', '=', c.req.param('id'))
         .executeTakeFirst();
-      if (!row) throw notFound('Payment link');
+      if (!row) throw sandboxNotFound('Payment link');
       const analytics = await linkAnalytics(context, row.id, JSON.parse(row.providers) as string[]);
       const link = toPaymentLink(context, row, analytics.totalTransactionAmount);
       return c.json({ statusCode: 200, data: { ...link, analytics } }, 200);

@@ -3,7 +3,7 @@
  * uploads and received provider webhooks. Money and times are bigint (minor units, epoch ms UTC).
  */
 import type { Kysely, Migration } from 'kysely';
-import type { Engine } from '../database.ts';
+import type { Engine } from '../engine.ts';
 
 export function paymentTables(engine: Engine): Migration {
   return {

@@ -47,7 +47,7 @@ import {
   PayoutSchema,
   UploadSchema,
   envelope,
-  listEnvelope,
+  listEnvelopeSchema,
 } from '../../../server/contract/schemas.ts';
 
 describe('server/contract schemas match widget/contract types', () => {
@@ -83,7 +83,7 @@ describe('server/contract schemas match widget/contract types', () => {
     expectTypeOf<z.output<ReturnType<typeof envelope<typeof PaymentSchema>>>>().toEqualTypeOf<
       Envelope<Payment>
     >();
-    expectTypeOf<z.output<ReturnType<typeof listEnvelope<typeof PayoutSchema>>>>().toEqualTypeOf<
+    expectTypeOf<z.output<ReturnType<typeof listEnvelopeSchema<typeof PayoutSchema>>>>().toEqualTypeOf<
       ListEnvelope<Payout>
     >();
   });

@@ -5,7 +5,7 @@
 import { request as httpRequest } from 'node:http';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { limitBodies, readJsonBody } from '../../../server/http/body.ts';
+import { jsonBodyFirst, limitBodies, sentJsonBody } from '../../../server/http/body.ts';
 import { renderError } from '../../../server/http/errors.ts';
 import { serveOnLoopback, type Loopback } from '../loopback.ts';
 
@@ -16,7 +16,7 @@ let rendered: (outcome: { error: string; status: number }) => void = () => {};
 
 const app = new Hono()
   .use(limitBodies([{ path: '/*', maxSize: LIMIT }]))
-  .post('/echo', async (c) => c.json({ statusCode: 200, data: await readJsonBody(c) }))
+  .post('/echo', jsonBodyFirst, (c) => c.json({ statusCode: 200, data: sentJsonBody(c) }))
   .onError((error, c) => {
     const answer = renderError(error, c);
     rendered({ error: error.name, status: answer.status });

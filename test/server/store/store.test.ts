@@ -1,6 +1,6 @@
 // The store on both engines: migrations, money as exact integers, concurrent wallet moves, and a whole
 // sandbox payment stored and settled. PostgreSQL runs use a throwaway cluster (postgres-global-setup.ts).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -9,7 +9,6 @@ import { ManualClock } from '../../../server/clock.ts';
 import { createSandbox } from '../../../server/sandbox/app.ts';
 import { moveWallet, walletBalance } from '../../../server/sandbox/wallets.ts';
 import { openStore, type Store } from '../../../server/store/database.ts';
-import { migrationNames } from '../../../server/store/migrate.ts';
 import { freshPostgresDatabase, postgresUrl, type FreshDatabase } from '../postgres.ts';
 
 interface Engine {
@@ -65,12 +64,18 @@ describe.each(engines)('store on $name', (engine) => {
   });
 
   it('applies every migration once, and reopening applies none again', async () => {
-    const applied = await sql<{ name: string }>`select name from schema_migrations order by name`.execute(store.db);
-    expect(applied.rows.map((row) => row.name)).toEqual(migrationNames());
-    expect(migrationNames().slice(0, 2)).toEqual(['0001-sandbox', '0002-payments']);
+    // Every file in server/store/migrations is one migration, named as its file.
+    const migrationNames = readdirSync(new URL('../../../server/store/migrations/', import.meta.url))
+      .map((file) => file.replace(/\.ts$/, ''))
+      .sort();
+    const applied = await sql<{ name: string }>`select name from schema_migrations order by name`.execute(
+      store.db,
+    );
+    expect(applied.rows.map((row) => row.name)).toEqual(migrationNames);
+    expect(migrationNames.slice(0, 2)).toEqual(['0001-sandbox', '0002-payments']);
     const again = await engine.open();
     const after = await sql<{ name: string }>`select name from schema_migrations`.execute(again.db);
-    expect(after.rows).toHaveLength(migrationNames().length);
+    expect(after.rows).toHaveLength(migrationNames.length);
     await again.close();
   });
 
@@ -90,7 +95,9 @@ describe.each(engines)('store on $name', (engine) => {
   });
 
   it('loses no wallet move under 20 concurrent updates', async () => {
-    await Promise.all(Array.from({ length: 20 }, (_, i) => moveWallet(store.db, 'deposit', 'YY', 'YYY', i + 1, 3)));
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) => moveWallet(store.db, 'deposit', 'YY', 'YYY', i + 1, 3)),
+    );
     expect(await walletBalance(store.db, 'deposit', 'YY', 'YYY')).toBe(210);
   });
 
@@ -112,14 +119,24 @@ describe.each(engines)('store on $name', (engine) => {
         return new Response('ok');
       },
     });
-    const headers = { 'client-id': 'store-test', 'client-secret': SECRET, 'content-type': 'application/json' };
+    const headers = {
+      'client-id': 'store-test',
+      'client-secret': SECRET,
+      'content-type': 'application/json',
+    };
     const charge = await sandbox.app.request('/payments/v1/payments/direct-charge', {
       method: 'POST',
       headers,
-      body: JSON.stringify({ provider: 'mtn-ci', amount: 15000, customerInput: { phoneNumber: '+2250700000001' } }),
+      body: JSON.stringify({
+        provider: 'mtn-ci',
+        amount: 15000,
+        customerInput: { phoneNumber: '+2250700000001' },
+      }),
     });
     expect(charge.status).toBe(201);
-    const { data } = (await charge.json()) as { data: { reference: string; action: string; totalAmount: number } };
+    const { data } = (await charge.json()) as {
+      data: { reference: string; action: string; totalAmount: number };
+    };
     expect(data.action).toBe('processing');
     expect(data.totalAmount).toBe(15150);
 
@@ -128,7 +145,10 @@ describe.each(engines)('store on $name', (engine) => {
     const verified = (await verify.json()) as { data: { status: string; amount: number } };
     expect(verified.data).toMatchObject({ status: 'success', amount: 15000 });
     expect(delivered).toHaveLength(1);
-    expect(JSON.parse(delivered[0] ?? '{}')).toMatchObject({ event: 'payment.completed', data: { reference: data.reference } });
+    expect(JSON.parse(delivered[0] ?? '{}')).toMatchObject({
+      event: 'payment.completed',
+      data: { reference: data.reference },
+    });
 
     const links = await sandbox.app.request('/payments/v1/payment-links?limit=100', { headers });
     expect(((await links.json()) as { total: number }).total).toBe(11);
