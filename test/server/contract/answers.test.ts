@@ -748,6 +748,27 @@ const CASES: Case[] = [
     ({ t }) => call(t, 'GET', '/api/v1/payouts/po_nope', { headers: MERCHANT }),
   ],
 
+  // --- Exports ---------------------------------------------------------------------------------------------
+  ...(['payments', 'payouts', 'notifications', 'collections'] as const).flatMap((what): Case[] => {
+    const id = `export${what[0]!.toUpperCase()}${what.slice(1)}`;
+    return [
+      [id, 200, 'CSV', ({ t }) => call(t, 'GET', `/api/v1/${what}/export`, { headers: MERCHANT })],
+      [
+        id,
+        200,
+        'JSON Lines',
+        ({ t }) => call(t, 'GET', `/api/v1/${what}/export?format=jsonl`, { headers: MERCHANT }),
+      ],
+      [id, 400, 'a page', ({ t }) => call(t, 'GET', `/api/v1/${what}/export?page=2`, { headers: MERCHANT })],
+    ];
+  }),
+  [
+    'exportCollections',
+    502,
+    'the provider fails',
+    ({ t }) => providerFailing(t, () => call(t, 'GET', '/api/v1/collections/export', { headers: MERCHANT })),
+  ],
+
   // --- Notifications ---------------------------------------------------------------------------------------
   [
     'listNotifications',
@@ -994,14 +1015,12 @@ const CASES: Case[] = [
       ['consoleSession', 'GET', '/console/session'],
       ['consoleLogout', 'POST', '/console/logout'],
     ] as const
-  ).map(
-    ([id, method, path]): Case => [
-      id,
-      429,
-      'over its per-IP limit',
-      ({ closed }) => call(closed, method, path, { headers: MERCHANT }),
-    ],
-  ),
+  ).map(([id, method, path]): Case => [
+    id,
+    429,
+    'over its per-IP limit',
+    ({ closed }) => call(closed, method, path, { headers: MERCHANT }),
+  ]),
   [
     'paymentsWebhook',
     403,
@@ -1192,6 +1211,7 @@ const UNPROVOKED: Record<string, number[]> = {
   refundPayment: [503, 504],
   getWallets: [503, 504],
   listCollections: [503, 504],
+  exportCollections: [503, 504],
 };
 
 describe('every operation of /openapi.json', () => {
