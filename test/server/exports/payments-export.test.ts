@@ -205,7 +205,7 @@ eachEngine('Payments export', (started) => {
 
   it('is the merchant’s only: no key is 401, a wrong one too', async () => {
     const t = await instance();
-    for (const headers of [{}, { authorization: 'Bearer mk_wrong' }]) {
+    for (const headers of [{}, { authorization: 'Bearer mk_wrong' }] as Record<string, string>[]) {
       const res = await exportOf(t, '', headers);
       expect(res.status).toBe(401);
       expect(res.json.error.code).toBe('unauthorized');
