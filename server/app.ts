@@ -29,6 +29,7 @@ import { widgetAssets } from './http/widget-assets.ts';
 import { clientIp } from './http/client-ip.ts';
 import { createRateLimiter, rateLimit } from './http/rate-limit.ts';
 import { rateCounterFor } from './http/window-counter.ts';
+import { exportRoutes } from './exports/routes.ts';
 import { merchantRoutes } from './merchant/routes.ts';
 import { createMetrics } from './metrics/metrics.ts';
 import { metricsRoutes } from './metrics/routes.ts';
@@ -58,6 +59,7 @@ export function createApp(deps: AppDeps) {
   const payouts = createPayouts(deps);
   const payments = createPayments(deps, checkout, limiter, payouts.serviceFor);
   const merchant = merchantRoutes(deps);
+  const exports = exportRoutes(deps);
   // Generated on first use, once every sub-app (and its route declarations) is mounted.
   const contract = docsRoutes(() => buildOpenApiDocument(app, deps.publicUrl));
 
@@ -97,10 +99,15 @@ export function createApp(deps: AppDeps) {
   app.route('/api/v1/links', linkRoutes(checkout, merchant));
   app.route('/api/v1/sessions', sessionRoutes(deps, checkout));
   app.route('/api/v1/uploads', uploadRoutes(deps, limiter));
+  // Each export before its list's sub-app, whose `/{reference}` would take `export` for a reference.
+  app.route('/api/v1/payments/export', exports.payments);
   app.route('/api/v1/payments', payments.routes);
+  app.route('/api/v1/payouts/export', exports.payouts);
   app.route('/api/v1/payouts', payouts.routes);
   app.route('/api/v1/wallets', merchant.wallets);
+  app.route('/api/v1/collections/export', exports.collections);
   app.route('/api/v1/collections', merchant.collections);
+  app.route('/api/v1/notifications/export', exports.notifications);
   app.route('/api/v1/notifications', notificationRoutes(deps));
   app.route(
     '/api/v1/reconciliation',

@@ -123,6 +123,24 @@ function parseExponents(text: string | undefined, ctx: RefineContext): Record<st
   return exponents;
 }
 
+/**
+ * `MERCHANT_TIME_ZONE=Africa/Lagos`: an IANA zone name, in the canonical spelling Intl resolves it to.
+ * Intl is the judge because it is what formats the times later: a name it refuses here would fail
+ * every export instead.
+ */
+function parseTimeZone(text: string | undefined, ctx: RefineContext): string {
+  const name = text?.trim() || 'UTC';
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone: name }).resolvedOptions().timeZone;
+  } catch {
+    ctx.addIssue({
+      code: 'custom',
+      message: `is "${name}", not an IANA time zone name: e.g. MERCHANT_TIME_ZONE=Africa/Lagos, Africa/Abidjan, Africa/Nairobi or UTC`,
+    });
+    return z.NEVER;
+  }
+}
+
 /** `ALLOWED_ORIGINS=https://shop.example,https://www.shop.example` (origins, no paths), or `*`. */
 function parseOrigins(text: string, ctx: RefineContext): string[] {
   const origins = text.split(',').map((origin) => origin.trim()).filter(Boolean);
@@ -322,6 +340,10 @@ const EnvSchema = z
       .string()
       .optional()
       .transform((text, ctx) => parseExponents(text, ctx)),
+    MERCHANT_TIME_ZONE: z
+      .string()
+      .optional()
+      .transform((text, ctx) => parseTimeZone(text, ctx)),
     RETENTION_DAYS: z.string().regex(/^\d+$/, 'must be a whole number of days').transform(Number).optional(),
     PROVIDER_TIMEOUT_MS: milliseconds(15_000),
     PAYMENT_RESERVATION_MS: milliseconds(DEFAULT_RESERVATION_MS).pipe(z.int().min(1, 'must be at least 1')),
@@ -449,6 +471,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     /** PostgreSQL: how often an instance adds its per-request counts to the shared ones (0: every hit at once). */
     rateLimitSyncMs: value.RATE_LIMIT_SYNC_MS,
     currencyExponents: value.CURRENCY_EXPONENTS,
+    /** The merchant's IANA time zone: exports give each time in UTC and in this zone. */
+    merchantTimeZone: value.MERCHANT_TIME_ZONE,
     /** Days personal data of finished payments and payouts is kept; undefined keeps it forever. */
     retentionDays: value.RETENTION_DAYS,
     /** How often main.ts runs the RETENTION_DAYS purge (it also runs at start). */

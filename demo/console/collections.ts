@@ -59,5 +59,6 @@ export function collectionsSection(root: HTMLElement) {
     results: root.querySelector<HTMLElement>('.results')!,
     load: (filters, page) => getJson(withQuery('/api/v1/collections', { ...filters, page, limit: 10 })),
     render,
+    exportPath: '/api/v1/collections/export',
   });
 }

@@ -1,8 +1,20 @@
 /** Money and dates for the console, through Intl in the browser's language. */
 const locale = () => navigator.language || 'en';
 
-/** The currency's ISO minor units (XOF 0, NGN 2), as Intl knows them. */
+/**
+ * The backend's exponents (CURRENCY_EXPONENTS over ISO 4217), given by GET /console/session: amounts
+ * are shown with the backend's count of minor units, so the two never disagree on the decimal point.
+ */
+let backendExponents: Readonly<Record<string, number>> = {};
+
+export function useExponents(exponents: Readonly<Record<string, number>>): void {
+  backendExponents = exponents;
+}
+
+/** The currency's minor units (XOF 0, NGN 2): the backend's; Intl's only for a code the backend never named. */
 export function minorUnits(currency: string): number {
+  const backend = backendExponents[currency];
+  if (backend !== undefined) return backend;
   try {
     return (
       new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ??

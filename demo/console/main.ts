@@ -5,6 +5,7 @@
  * End); each tab's data loads when it is first shown.
  */
 import { collectionsSection } from './collections.ts';
+import { useExponents } from './format.ts';
 import { linksSection } from './links.ts';
 import { notificationsSection } from './notifications.ts';
 import { paymentsSection } from './payments.ts';
@@ -68,7 +69,10 @@ async function start() {
     byId<HTMLInputElement>('api-key').focus();
     return;
   }
-  const { data } = (await session.json()) as { data: { expiresAt: string } };
+  const { data } = (await session.json()) as {
+    data: { expiresAt: string; currencyExponents?: Record<string, number> };
+  };
+  useExponents(data.currencyExponents ?? {});
   byId('login').hidden = true;
   byId('console').hidden = false;
   byId('logout').hidden = false;

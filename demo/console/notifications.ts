@@ -91,6 +91,7 @@ export function notificationsSection(root: HTMLElement) {
     results,
     load: (filters, page) => getJson(withQuery('/api/v1/notifications', { ...filters, page, limit: 10 })),
     render,
+    exportPath: '/api/v1/notifications/export',
   });
   return list;
 }

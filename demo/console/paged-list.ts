@@ -3,7 +3,7 @@
  * and next buttons, and the outcome announced in the live region. The section supplies the fetch and
  * how one page is drawn.
  */
-import { ApiFailure, type ListAnswer } from './api.ts';
+import { ApiFailure, withQuery, type ListAnswer } from './api.ts';
 import { announce, h, scrollable } from './dom.ts';
 
 export interface PagedListOptions<T> {
@@ -14,6 +14,21 @@ export interface PagedListOptions<T> {
   load(filters: Record<string, string>, page: number): Promise<ListAnswer<T>>;
   /** One page as a table (shown in its own scrolling box). */
   render(items: T[]): HTMLTableElement;
+  /** The list's export (`/api/v1/payments/export`): a "Download CSV" link follows the filters. */
+  exportPath?: string;
+}
+
+/**
+ * A "Download CSV" link to `path` after `form`: a plain same-origin GET, so the session cookie goes
+ * along and the browser saves the streamed file itself. Answers a setter for the current filters.
+ */
+export function downloadLink(form: HTMLElement, path: string, noun: string) {
+  const link = h('a', { class: 'button secondary download', href: path, download: '' }, 'Download CSV');
+  link.setAttribute('aria-label', `Download the ${noun} as CSV`);
+  form.after(link);
+  return (filters: Record<string, string>) => {
+    link.href = withQuery(path, filters);
+  };
 }
 
 export function pagedList<T>(options: PagedListOptions<T>) {
@@ -21,6 +36,7 @@ export function pagedList<T>(options: PagedListOptions<T>) {
   const [one, many] = options.noun;
   let page = 1;
   let filters: Record<string, string> = {};
+  const exportFor = options.exportPath ? downloadLink(form, options.exportPath, many) : undefined;
 
   async function show() {
     results.setAttribute('aria-busy', 'true');
@@ -72,6 +88,7 @@ export function pagedList<T>(options: PagedListOptions<T>) {
     filters = {};
     for (const [name, value] of new FormData(form))
       if (typeof value === 'string' && value) filters[name] = value;
+    exportFor?.(filters);
     void go(1);
   });
 

@@ -136,5 +136,6 @@ export function paymentsSection(root: HTMLElement) {
     results,
     load: (filters, page) => getJson(withQuery('/api/v1/payments', { ...filters, page, limit: 10 })),
     render,
+    exportPath: '/api/v1/payments/export',
   });
 }

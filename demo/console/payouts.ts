@@ -9,6 +9,7 @@ import { parseAmount } from '../../widget/money.ts';
 import { ApiFailure, getJson, postJson, type ListAnswer } from './api.ts';
 import { announce, h, scrollable } from './dom.ts';
 import { dateTime, minorUnits, money } from './format.ts';
+import { downloadLink } from './paged-list.ts';
 
 /** A payout's status as a sentence says it ("succeeded", not "success"). */
 const STATUS_WORDS: Record<Payout['status'], string> = {
@@ -48,6 +49,8 @@ export function payoutsSection(root: HTMLElement) {
   const accountFields = form.querySelector<HTMLElement>('#payout-account')!;
   const step = form.querySelector<HTMLElement>('#payout-step')!;
   const list = root.querySelector<HTMLElement>('#payout-list')!;
+  // The whole ledger: this tab lists the latest payouts without filters.
+  downloadLink(form, '/api/v1/payouts/export', 'payouts');
   let catalogue: CatalogueEntry[] = [];
   let poll: ReturnType<typeof setTimeout> | undefined;
   const lastStatus = new Map<string, string>();

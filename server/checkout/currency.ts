@@ -38,6 +38,16 @@ export function currencyExponent(code: string, overrides: Readonly<Record<string
 }
 
 /**
+ * Every currency this backend can count and its exponent, as currencyExponent answers each: what a
+ * client that shows our amounts must use, so it never disagrees with us on where the decimal point is.
+ */
+export function knownExponents(overrides: Readonly<Record<string, number>> = {}): Record<string, number> {
+  supported ??= new Set(Intl.supportedValuesOf('currency'));
+  const codes = new Set([...supported, ...Object.keys(overrides)]);
+  return Object.fromEntries([...codes].sort().map((code) => [code, currencyExponent(code, overrides)]));
+}
+
+/**
  * `150000` NGN (exponent 2) -> "NGN 1,500.00": the code rather than a symbol, so "F CFA" and "$" never
  * get confused, and a plain space so messages read the same in logs and tests.
  */

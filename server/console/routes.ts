@@ -15,6 +15,7 @@ import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { csrf } from 'hono/csrf';
 import { z } from 'zod';
+import { knownExponents } from '../checkout/currency.ts';
 import { InstantSchema } from '../contract/common.ts';
 import { bare, errors, PUBLIC, single } from '../contract/describe.ts';
 import { createOpenApiApp, type AppDeps } from '../env.ts';
@@ -76,7 +77,13 @@ const session = createRoute({
   summary: 'Whether the console cookie is a live session',
   security: [{ consoleSession: [] }],
   responses: {
-    200: single('When the session ends', z.object({ expiresAt: InstantSchema })),
+    200: single(
+      'When the session ends, and the exponent of every currency the backend counts (CURRENCY_EXPONENTS over ISO 4217), for showing amounts',
+      z.object({
+        expiresAt: InstantSchema,
+        currencyExponents: z.record(z.string(), z.int().min(0).max(4)),
+      }),
+    ),
     ...errors(401, 429),
   },
 });
@@ -87,6 +94,7 @@ export function consoleRoutes(
   limiter: RateLimiter,
 ) {
   const { config } = deps;
+  const exponents = knownExponents(config.currencyExponents);
 
   const fromOurPages = refusingWith(
     csrf({ origin: (_origin, c) => isSameOrigin(c, sessions.publicOrigin), secFetchSite: 'same-origin' }),
@@ -131,8 +139,7 @@ export function consoleRoutes(
       if (expiresAt === undefined) {
         throw new ApiError(401, 'unauthorized', 'Not logged in to the console');
       }
-      return c.json({ statusCode: 200, data: { expiresAt: new Date(expiresAt).toISOString() } }, 200, {
-        'cache-control': 'no-store',
-      });
+      const data = { expiresAt: new Date(expiresAt).toISOString(), currencyExponents: exponents };
+      return c.json({ statusCode: 200, data }, 200, { 'cache-control': 'no-store' });
     });
 }

@@ -11,6 +11,15 @@ import type { Database } from '../store/schema.ts';
 const DAY_MS = 86_400_000;
 const DateSchema = z.iso.date('must be a date written YYYY-MM-DD');
 
+/** The refinement every dated query takes: `dateTo` not before `dateFrom` (each may be absent). */
+export const RANGE_IN_ORDER: [
+  (query: { dateFrom?: string | undefined; dateTo?: string | undefined }) => boolean,
+  { message: string; path: string[] },
+] = [
+  (query) => !query.dateFrom || !query.dateTo || query.dateFrom <= query.dateTo,
+  { message: 'must not be before dateFrom', path: ['dateTo'] },
+];
+
 /** The query of a ledger list whose rows have one of `statuses`; unknown keys are refused. */
 export function datedListQuerySchema<const S extends readonly [string, ...string[]]>(statuses: S) {
   return z
@@ -21,10 +30,29 @@ export function datedListQuerySchema<const S extends readonly [string, ...string
       page: PageSchema.optional(),
       limit: LimitSchema.optional(),
     })
-    .refine((query) => !query.dateFrom || !query.dateTo || query.dateFrom <= query.dateTo, {
-      message: 'must not be before dateFrom',
-      path: ['dateTo'],
-    });
+    .refine(...RANGE_IN_ORDER);
+}
+
+export const EXPORT_FORMATS = ['csv', 'jsonl'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export const ExportFormatSchema = z
+  .enum(EXPORT_FORMATS)
+  .default('csv')
+  .meta({ description: '`csv` (RFC 4180, UTF-8 with BOM, the default) or `jsonl` (JSON Lines)' });
+
+/**
+ * The query of an export of that ledger: the list's filters without its pages (an export is the whole
+ * range), and the format. Unknown keys, `page` and `limit` included, are refused.
+ */
+export function datedExportQuerySchema<const S extends readonly [string, ...string[]]>(statuses: S) {
+  return z
+    .strictObject({
+      format: ExportFormatSchema,
+      status: z.enum(statuses).optional(),
+      dateFrom: DateSchema.optional(),
+      dateTo: DateSchema.optional(),
+    })
+    .refine(...RANGE_IN_ORDER);
 }
 
 /** `[from, toExclusive)` in epoch ms for inclusive `YYYY-MM-DD` bounds; either side may be open. */
@@ -51,12 +79,7 @@ export async function datedPage<T extends LedgerTable>(
 ): Promise<{ total: number; page: number; pages: number; limit: number; rows: Selectable<Database[T]>[] }> {
   const page = query.page ?? 1;
   const limit = query.limit ?? defaultLimit;
-  // Typed as one of the tables: the columns used here exist, with the same types, in all of them.
-  let filtered = db.selectFrom(table as 'payments');
-  if (query.status) filtered = filtered.where('status', '=', query.status);
-  const { from, toExclusive } = dateRange(query.dateFrom, query.dateTo);
-  if (from !== undefined) filtered = filtered.where('created_at', '>=', from);
-  if (toExclusive !== undefined) filtered = filtered.where('created_at', '<', toExclusive);
+  const filtered = filteredLedger(db, table, query);
   const counted = await filtered
     .select((eb) => eb.fn.countAll<number | string>().as('total'))
     .executeTakeFirstOrThrow();
@@ -73,4 +96,47 @@ export async function datedPage<T extends LedgerTable>(
           .offset(offset)
           .execute();
   return { total, page, pages: Math.ceil(total / limit), limit, rows: rows as Selectable<Database[T]>[] };
+}
+
+/** The rows of `table` the query's status and dates keep. */
+function filteredLedger(
+  db: Kysely<Database>,
+  table: LedgerTable,
+  query: { status?: string | undefined; dateFrom?: string | undefined; dateTo?: string | undefined },
+) {
+  // Typed as one of the tables: the columns used here exist, with the same types, in all of them.
+  let filtered = db.selectFrom(table as 'payments');
+  if (query.status) filtered = filtered.where('status', '=', query.status);
+  const { from, toExclusive } = dateRange(query.dateFrom, query.dateTo);
+  if (from !== undefined) filtered = filtered.where('created_at', '>=', from);
+  if (toExclusive !== undefined) filtered = filtered.where('created_at', '<', toExclusive);
+  return filtered;
+}
+
+/**
+ * Every row the query keeps, oldest first, `size` rows a page: each page starts after the last row of
+ * the one before (keyset paging on `created_at` and the tie-breaker, which the tables' indexes cover), so
+ * a late page costs what the first did and a row written during the walk is neither skipped nor repeated.
+ * Pages are read only as the caller asks for them: a slow reader holds one page at a time.
+ */
+export async function* keysetPages<T extends LedgerTable>(
+  db: Kysely<Database>,
+  table: T,
+  query: { status?: string | undefined; dateFrom?: string | undefined; dateTo?: string | undefined },
+  size: number,
+): AsyncGenerator<Selectable<Database[T]>[]> {
+  const key = TIE_BREAKER[table] as 'reference';
+  let after: { createdAt: number; key: string } | undefined;
+  for (;;) {
+    let page = filteredLedger(db, table, query);
+    if (after) {
+      const { createdAt, key: last } = after;
+      page = page.where((eb) => eb(eb.refTuple('created_at', key), '>', eb.tuple(createdAt, last)));
+    }
+    const rows = await page.selectAll().orderBy('created_at').orderBy(key).limit(size).execute();
+    if (rows.length > 0) yield rows as Selectable<Database[T]>[];
+    const lastRow = rows.at(-1);
+    if (rows.length < size || !lastRow) return;
+    after = { createdAt: lastRow.created_at, key: lastRow[key] };
+  }
 }

@@ -107,7 +107,7 @@ export async function toMerchantPayments(
 export const maskPhone = (phone: string) => `****${phone.slice(-4)}`;
 
 /** The status of each refund payout the rows name, by payout reference. */
-async function refundStatuses(db: Kysely<Database>, rows: PaymentRow[]) {
+export async function refundStatuses(db: Kysely<Database>, rows: PaymentRow[]) {
   const references = rows.flatMap((row) => (row.refund_payout === null ? [] : [row.refund_payout]));
   if (references.length === 0) return new Map<string, Payout['status']>();
   const payouts = await db

@@ -24,6 +24,7 @@ import {
   groupCommitBudgetMs,
   groupCommitReport,
 } from './group-commit.ts';
+import { exportMemoryLine, measureExportMemory } from './export-memory.ts';
 import { limitedReadTable, measureLimitedRead } from './limited-read.ts';
 import { runLoadInChild } from './load.ts';
 import { LIGHTHOUSE_RUNS, measurePayer, PAYER_LOADS } from './payer.ts';
@@ -71,7 +72,9 @@ if (!(Number.isInteger(rounds) && rounds >= 1 && rounds <= 20)) {
 // the 15% a ratio may fall.
 const serverRounds = Number(process.env.BENCH_SERVER_ROUNDS ?? 3);
 if (!(Number.isInteger(serverRounds) && serverRounds >= 1 && serverRounds <= 20)) {
-  console.error(`BENCH_SERVER_ROUNDS must be a whole number in [1, 20], got "${process.env.BENCH_SERVER_ROUNDS}"`);
+  console.error(
+    `BENCH_SERVER_ROUNDS must be a whole number in [1, 20], got "${process.env.BENCH_SERVER_ROUNDS}"`,
+  );
   process.exit(2);
 }
 const CONNECTIONS = 50;
@@ -90,7 +93,10 @@ const watchdog = setTimeout(
     console.error('bench: took too long, giving up');
     process.exit(3);
   },
-  serverRounds * RUNS * (WARMUP_MS + DURATION_MS + 60_000) + groupCommitBudgetMs(seconds, rounds) + PAYER_MS + 150_000,
+  serverRounds * RUNS * (WARMUP_MS + DURATION_MS + 60_000) +
+    groupCommitBudgetMs(seconds, rounds) +
+    PAYER_MS +
+    150_000,
 ); // 60 s: idle()'s limit; 60 s more for the limited read (a PostgreSQL cluster's start included)
 watchdog.unref();
 
@@ -196,6 +202,13 @@ async function main(): Promise<number> {
   // What rate limits cost a request on each engine (limited-read.ts): in-process, a few seconds.
   const limitedRead = limitedReadTable(await measureLimitedRead());
   say(`\nwarm link read, in-process, limits off and on, by engine (medians)\n${limitedRead}`);
+  // A failure here leaves the other figures standing.
+  const exportMemory = await measureExportMemory().then(
+    exportMemoryLine,
+    (error: unknown) =>
+      `payments export not measured: ${error instanceof Error ? error.message : String(error)}`,
+  );
+  say(exportMemory);
   if (serverOnly) {
     say(`\nload runs (the last round)\n${loadTable({ runs: runs as Record<RouteKey, RunOutcome> })}`);
     const medians = Object.entries(medianRatios(roundRatios));

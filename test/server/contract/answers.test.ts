@@ -748,6 +748,27 @@ const CASES: Case[] = [
     ({ t }) => call(t, 'GET', '/api/v1/payouts/po_nope', { headers: MERCHANT }),
   ],
 
+  // --- Exports ---------------------------------------------------------------------------------------------
+  ...(['payments', 'payouts', 'notifications', 'collections'] as const).flatMap((what): Case[] => {
+    const id = `export${what[0]!.toUpperCase()}${what.slice(1)}`;
+    return [
+      [id, 200, 'CSV', ({ t }) => call(t, 'GET', `/api/v1/${what}/export`, { headers: MERCHANT })],
+      [
+        id,
+        200,
+        'JSON Lines',
+        ({ t }) => call(t, 'GET', `/api/v1/${what}/export?format=jsonl`, { headers: MERCHANT }),
+      ],
+      [id, 400, 'a page', ({ t }) => call(t, 'GET', `/api/v1/${what}/export?page=2`, { headers: MERCHANT })],
+    ];
+  }),
+  [
+    'exportCollections',
+    502,
+    'the provider fails',
+    ({ t }) => providerFailing(t, () => call(t, 'GET', '/api/v1/collections/export', { headers: MERCHANT })),
+  ],
+
   // --- Notifications ---------------------------------------------------------------------------------------
   [
     'listNotifications',
@@ -1327,6 +1348,7 @@ const UNPROVOKED: Record<string, number[]> = {
   getReconciliation: [503, 504],
   exportReconciliation: [503, 504],
   runReconciliationAction: [503, 504],
+  exportCollections: [503, 504],
 };
 
 describe('every operation of /openapi.json', () => {

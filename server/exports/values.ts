@@ -1,0 +1,73 @@
+/**
+ * How an export writes money and time: amounts in major units as exact decimal text (integer arithmetic
+ * on the minor units, never a float, so 1999 with exponent 2 is "19.99" and never "19.990000000000002"),
+ * and each instant twice: in UTC and in the merchant's time zone, both ISO 8601 with milliseconds.
+ */
+
+/** `150050`, exponent 2 -> `"1500.50"`; exponent 0 -> `"150050"`. No grouping: a spreadsheet reads it. */
+export function majorUnits(minor: number, exponent: number): string {
+  if (!Number.isSafeInteger(minor)) throw new RangeError(`not an integer amount: ${minor}`);
+  const digits = String(Math.abs(minor)).padStart(exponent + 1, '0');
+  const cut = digits.length - exponent;
+  const text = exponent === 0 ? digits : `${digits.slice(0, cut)}.${digits.slice(cut)}`;
+  return minor < 0 ? `-${text}` : text;
+}
+
+export const utcIso = (time: number) => new Date(time).toISOString();
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      fractionalSecondDigits: 3,
+      hourCycle: 'h23',
+      timeZoneName: 'longOffset',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/**
+ * The instant as the wall clock of `timeZone` reads it, with its offset: `2026-11-27T01:29:05.000+01:00`
+ * in Africa/Lagos. The offset is the zone's on that date (daylight saving included), from Intl's data.
+ */
+export function zonedIso(time: number, timeZone: string): string {
+  const parts: Record<string, string> = {};
+  for (const part of formatterFor(timeZone).formatToParts(new Date(time))) parts[part.type] = part.value;
+  // Intl writes "GMT+01:00", or a bare "GMT" for a zero offset.
+  const offset = (parts.timeZoneName ?? 'GMT').replace(/^GMT/, '') || '+00:00';
+  const { year, month, day, hour, minute, second, fractionalSecond } = parts;
+  return `${year}-${month}-${day}T${hour}:${minute}:${second}.${fractionalSecond}${offset}`;
+}
+
+/** An instant as two columns, `<name>_utc` and `<name>_local`; both empty when there is none. */
+export function instant(name: string, time: number | null | undefined, timeZone: string) {
+  const known = time !== null && time !== undefined;
+  return {
+    [`${name}_utc`]: known ? utcIso(time) : null,
+    [`${name}_local`]: known ? zonedIso(time, timeZone) : null,
+  };
+}
+
+/** An amount as two columns: `<name>` in major units (text) and `<name>_minor` (the integer we hold). */
+export function amount(name: string, minor: number | null | undefined, exponent: number | null) {
+  const known = minor !== null && minor !== undefined;
+  return {
+    [name]: known && exponent !== null ? majorUnits(minor, exponent) : null,
+    [`${name}_minor`]: known ? minor : null,
+  };
+}
+
+/** The column names of `instant` and `amount`, for a header. */
+export const instantColumns = (name: string) => [`${name}_utc`, `${name}_local`];
+export const amountColumns = (name: string) => [name, `${name}_minor`];
