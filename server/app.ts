@@ -11,6 +11,7 @@ import { consoleRoutes } from './console/routes.ts';
 import { createConsoleSessions } from './console/sessions.ts';
 import { linkRoutes, sessionRoutes } from './checkout/routes.ts';
 import { createCheckoutService } from './checkout/service.ts';
+import { embeddedConfigReader } from './embed/config-block.ts';
 import { embedRoutes } from './embed/routes.ts';
 import { BODY_FAMILIES } from './body-limits.ts';
 import { buildOpenApiDocument } from './contract/openapi.ts';
@@ -93,7 +94,10 @@ export function createApp(deps: AppDeps) {
   app.route('/metrics', metricsRoutes(deps, metrics));
   app.route('/console', consoleRoutes(deps, consoleSessions, limiter));
   app.route('/widget', widgetAssets(deps.widgetDistDir ?? 'dist'));
-  app.route('/embed', embedRoutes(deps.config.allowedOrigins, deps.publicUrl));
+  app.route(
+    '/embed',
+    embedRoutes(deps.config.allowedOrigins, deps.publicUrl, embeddedConfigReader(checkout, limiter, ipOf)),
+  );
   app.route('/openapi.json', contract.openApi);
   app.route('/docs', contract.docs);
   app.route('/api/v1/links', linkRoutes(checkout, merchant));

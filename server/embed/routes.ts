@@ -3,15 +3,17 @@
  * isolation="iframe">` frames it, so the payer's phone number and code are typed into a document on this
  * server's origin, out of reach of the merchant page's scripts. The page is a few static lines: the same
  * widget file merchants load (one cache for both), the frame script that renders the checkout once the
- * host's `init` message arrives, and a preload of the checkout's config, which then travels while the
- * frame script does and while the host's message is on its way (the recommended snippet of docs/embedding.md). No inline script or style, so its policy can forbid both; only the
- * origins allowed to call the API (ALLOWED_ORIGINS, unset: this server's own) may frame it.
+ * host's `init` message arrives, and the checkout's config itself as a JSON data block
+ * (config-block.ts), so the checkout needs no request of its own before it shows. No inline script or
+ * style (a data block is never run), so its policy can forbid both; only the origins allowed to call the
+ * API (ALLOWED_ORIGINS, unset: this server's own) may frame it.
  */
-import { html } from 'hono/html';
+import { html, raw } from 'hono/html';
 import { z } from 'zod';
 import { IdSchema } from '../contract/common.ts';
 import { factory } from '../env.ts';
 import { pageOrigins } from '../http/page-origins.ts';
+import { CONFIG_BLOCK_ID, configBlockText, type EmbeddedConfigReader } from './config-block.ts';
 
 /**
  * The query: a link or a session (one of them), and what a provider's page adds on the way back to the
@@ -72,7 +74,12 @@ export function embedContentSecurityPolicy(ancestors: readonly string[]): string
   ].join('; ');
 }
 
-export function embedRoutes(allowedOrigins: readonly string[] | undefined, publicUrl: string) {
+/** `readConfig`: where the page's config block comes from; without it the checkout reads its own. */
+export function embedRoutes(
+  allowedOrigins: readonly string[] | undefined,
+  publicUrl: string,
+  readConfig?: EmbeddedConfigReader,
+) {
   const ancestors = framingOrigins(allowedOrigins, publicUrl);
   const headers = {
     'Content-Security-Policy': embedContentSecurityPolicy(ancestors),
@@ -81,13 +88,12 @@ export function embedRoutes(allowedOrigins: readonly string[] | undefined, publi
     // The page's query names a checkout; each framing may come with another return.
     'Cache-Control': 'no-store',
   };
-  return factory.createApp().get('/', (c) => {
+  return factory.createApp().get('/', async (c) => {
     // A bad or missing id is a ZodError: a 400 in our envelope (server/http/errors.ts).
     const query = EmbedQuerySchema.parse(c.req.query());
     const kind = query.session ? 'session' : 'link';
-    const id = query.session ?? query.link;
-    // Exactly the URL the widget asks for, so it reads the preloaded answer.
-    const config = `/api/v1/${kind}s/${id}`;
+    const id = (query.session ?? query.link)!;
+    const config = await readConfig?.(c, kind, id);
     return c.html(
       html`<!doctype html>
         <html lang="en">
@@ -96,7 +102,13 @@ export function embedRoutes(allowedOrigins: readonly string[] | undefined, publi
             <meta name="viewport" content="width=device-width, initial-scale=1" />
             <meta name="pay-checkout-origins" content="${ancestors.join(' ')}" />
             <title>Checkout</title>
-            <link rel="preload" as="fetch" crossorigin href="${config}" />
+            ${
+              config
+                ? html`<script type="application/json" id="${CONFIG_BLOCK_ID}">
+                    ${raw(configBlockText(config))}
+                  </script>`
+                : ''
+            }
             <script src="/widget/pay-checkout.iife.js" defer></script>
             <script src="/widget/pay-checkout-frame.js" defer></script>
           </head>

@@ -26,6 +26,23 @@ const allowed = (document.querySelector<HTMLMetaElement>('meta[name="pay-checkou
   .filter(Boolean);
 const { kind, id } = document.body.dataset;
 
+/**
+ * The checkout's config as the server read it for this page (a JSON data block: no request, in every
+ * engine; WebKit never hands a fetch preload to fetch()). It answers the checkout's first read of its
+ * config only: any later read (a retry, a refresh) goes to the network.
+ */
+let pageConfig = document.getElementById('pay-checkout-config')?.textContent ?? undefined;
+const configPath = `/api/v1/${kind === 'session' ? 'session' : 'link'}s/${encodeURIComponent(id ?? '')}`;
+
+function fromPage(url: string, init: RequestInit): Response | undefined {
+  const target = new URL(url, location.href);
+  if (!pageConfig || (init.method ?? 'GET') !== 'GET') return undefined;
+  if (target.origin !== location.origin || target.pathname !== configPath) return undefined;
+  const body = pageConfig;
+  pageConfig = undefined;
+  return new Response(body, { headers: { 'content-type': 'application/json' } });
+}
+
 /** The host's origin, fixed by its first `init`: every message goes there, and only there. */
 let hostOrigin: string | undefined;
 let checkout: Checkout | undefined;
@@ -55,8 +72,13 @@ function returnPage(value: unknown): string | undefined {
 function create(): Checkout {
   const element = document.createElement('pay-checkout');
   // The provider's page must not run inside this frame: the host sends its own window there.
+  const network = PayCheckout.browserTransport;
   element.transport = {
-    ...PayCheckout.browserTransport,
+    ...network,
+    fetch: (url, init) => {
+      const answer = fromPage(url, init);
+      return answer ? Promise.resolve(answer) : network.fetch(url, init);
+    },
     navigate: (url) => post({ type: 'pay:navigate', url }),
   };
   for (const name of PAY_EVENTS)

@@ -7,7 +7,8 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embedRoutes } from '../../../server/embed/routes.ts';
 import { securityHeaders } from '../../../server/http/security-headers.ts';
-import { startApp, TEST_PUBLIC_URL, type AppFixture } from '../app-fixture.ts';
+import { startApp, TEST_MERCHANT_KEY, TEST_PUBLIC_URL, type AppFixture } from '../app-fixture.ts';
+import { sandboxAdmin } from '../checkout/helpers.ts';
 
 let t: AppFixture;
 beforeAll(async () => {
@@ -18,6 +19,12 @@ afterAll(() => t.close());
 const POLICY_REST =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: https: http:; " +
   "object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors";
+
+/** The page's config block, parsed as the frame script reads it (null when there is none). */
+function configBlock(page: string): unknown {
+  const block = /<script type="application\/json" id="pay-checkout-config">(.*?)<\/script>/s.exec(page);
+  return block ? JSON.parse(block[1]!) : null;
+}
 
 describe('GET /embed', () => {
   it('lets only ALLOWED_ORIGINS frame the page, with no inline script or style', async () => {
@@ -37,8 +44,10 @@ describe('GET /embed', () => {
       '<meta name="pay-checkout-origins" content="https://shop.test https://www.shop.test" />',
     );
     expect(text).toContain('<body data-kind="link" data-id="lnk_fixed_ci"></body>');
-    // The config travels while the scripts do (as the recommended snippet of docs/embedding.md does it).
-    expect(text).toContain('<link rel="preload" as="fetch" crossorigin href="/api/v1/links/lnk_fixed_ci" />');
+    // The config is in the page, exactly the API's answer: the checkout needs no request before it shows.
+    const api = await t.request('GET', '/api/v1/links/lnk_fixed_ci');
+    expect(configBlock(text)).toEqual(api.json);
+    expect(text).not.toContain('rel="preload"');
     expect(text).toContain('<script src="/widget/pay-checkout.iife.js" defer></script>');
     expect(text).toContain('<script src="/widget/pay-checkout-frame.js" defer></script>');
     expect(text).not.toMatch(/<script>|<style|style=/);
@@ -60,7 +69,51 @@ describe('GET /embed', () => {
     );
     expect(status).toBe(200);
     expect(text).toContain('<body data-kind="session" data-id="ses_123"></body>');
-    expect(text).toContain('href="/api/v1/sessions/ses_123"');
+    // No such session: no config in the page; the checkout asks the API, which answers the 404 itself.
+    expect(text).not.toContain('pay-checkout-config');
+  });
+
+  it('carries a session’s config as the API answers it', async () => {
+    const created = await t.request(
+      'POST',
+      '/api/v1/sessions',
+      { amount: 12_500, currency: 'XOF', country: 'CI' },
+      { authorization: `Bearer ${TEST_MERCHANT_KEY}` },
+    );
+    expect(created.status).toBe(201);
+    const id = created.json.data.id as string;
+    const { text } = await t.request('GET', `/embed?session=${id}`);
+    expect(configBlock(text)).toEqual((await t.request('GET', `/api/v1/sessions/${id}`)).json);
+  });
+
+  it('keeps link data as text: a title that closes the block stays inside it', async () => {
+    const title = '</script><script>alert(1)</script>';
+    const created = await sandboxAdmin(t, 'POST', '/payment-links', {
+      id: 'lnk_embed_xss',
+      title,
+      isAmountFixed: true,
+      amount: 5_000,
+      currency: 'XOF',
+      country: 'CI',
+      customFields: [{ label: '<!--<script>', name: 'x', type: 'text', required: false }],
+    });
+    expect(created.status).toBe(201);
+    const { status, text } = await t.request('GET', '/embed?link=lnk_embed_xss');
+    expect(status).toBe(200);
+    // One block, one end tag of it, and no script but the page's own two files and the block.
+    expect(text.match(/<script/g)).toHaveLength(3);
+    expect(text.match(/<\/script>/g)).toHaveLength(3);
+    expect(text).not.toMatch(/<script>|<!--/);
+    const config = configBlock(text) as { data: { title: string; customFields: { label: string }[] } };
+    expect(config.data.title).toBe(title);
+    expect(config.data.customFields[0]!.label).toBe('<!--<script>');
+  });
+
+  it('carries no config for a link that cannot be paid: the checkout shows the API’s error', async () => {
+    const { status, text } = await t.request('GET', '/embed?link=lnk_missing');
+    expect(status).toBe(200);
+    expect(text).not.toContain('pay-checkout-config');
+    expect(text).toContain('<script src="/widget/pay-checkout-frame.js" defer></script>');
   });
 
   it.each([
