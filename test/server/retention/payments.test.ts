@@ -160,6 +160,7 @@ describe('RETENTION_DAYS purge of payments', () => {
       fields: {},
       uploads: [],
       purgedAt: new Date(t.clock.now()).toISOString(),
+      receiptUrl: expect.stringMatching(new RegExp(`^http://pay\\.test/pay/receipt/${old.success.reference}\\.`)),
     });
     // The still-open payment is listed whole, without purgedAt.
     const open = await t.request('GET', '/api/v1/payments?status=processing', undefined, MERCHANT);
