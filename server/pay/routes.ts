@@ -5,7 +5,7 @@
  * steps follow as pages under `/pay/p/<reference>`, whose cookie carries the payer's token; a final
  * payment ends on its receipt.
  */
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import type { CheckoutConfig, CreatedPayment, ErrorEnvelope, Payment } from '../../widget/contract/index.ts';
 import { en } from '../../widget/i18n/en.ts';
@@ -62,6 +62,13 @@ export const WAITING_REFRESH_SECONDS = 5;
 const NO_STORE = 'no-store';
 /** On a payment's page: the payer came back from the provider's page. */
 const RETURNED = 'returned';
+/**
+ * On the return URL given to the provider: this payment's secret. The return is a GET the payment's
+ * cookie (SameSite=Lax) reaches from any site's link, so a cancel counts only with the secret that only
+ * the provider's own cancel URL carries; the widget's cancel is a POST with the payment's token instead.
+ */
+const RETURN_PROOF = 'pay_proof';
+const PROOF_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 const FINAL = new Set<Payment['status']>(['success', 'failed', 'cancelled', 'expired']);
 
 type Kind = CheckoutConfig['kind'];
@@ -79,6 +86,24 @@ export function payPageRoutes({ deps, checkout, payments, limiter }: PayPageDeps
   const secureCookies = publicUrl.startsWith('https:');
   const forms = formTokens(config.merchantApiKeys[0] ?? '', secureCookies);
   const ipOf = (c: Context) => clientIp(c, config.trustProxy);
+  const proofKey = createHmac('sha256', config.merchantApiKeys[0] ?? '').update('pay page return').digest();
+  // From the form's idempotency key, so a resubmitted form hashes the same and replays its payment.
+  const returnProof = (key: string) => createHmac('sha256', proofKey).update(key).digest('base64url');
+  /** Whether the return's query carries the secret of the payment's own return URL. */
+  function provesCancel(c: Context, row: PaymentRow): boolean {
+    const given = c.req.query(RETURN_PROOF) ?? '';
+    let expected: string | null;
+    try {
+      expected = row.return_url ? new URL(row.return_url).searchParams.get(RETURN_PROOF) : null;
+    } catch {
+      expected = null;
+    }
+    return (
+      expected !== null &&
+      given.length === expected.length &&
+      timingSafeEqual(Buffer.from(given), Buffer.from(expected))
+    );
+  }
   const app = new Hono<AppEnv>();
 
   const languageOf = (c: Context, linkLocale?: string): PageLanguage =>
@@ -277,7 +302,7 @@ export function payPageRoutes({ deps, checkout, payments, limiter }: PayPageDeps
       }
     }
 
-    const returnUrl = `${publicUrl}/pay/return?lang=${lang.language}`;
+    const returnUrl = `${publicUrl}/pay/return?lang=${lang.language}&${RETURN_PROOF}=${returnProof(key)}`;
     const { input, typedAmount } = readForm(checkoutConfig, body, uploads, lang.locale, returnUrl);
     const money = moneyIn(lang, checkoutConfig.currency, checkoutConfig.currencyExponent);
     const { min, max, remaining } = checkoutConfig.amount;
@@ -422,7 +447,11 @@ export function payPageRoutes({ deps, checkout, payments, limiter }: PayPageDeps
   app.get('/return', (c) => {
     const reference = c.req.query(RETURN_REFERENCE_PARAM) ?? '';
     if (!isPaymentReference(reference)) return noPayment(c);
-    const cancel = c.req.query(RETURN_CANCEL_PARAM) === '1' ? `&${RETURN_CANCEL_PARAM}=1` : '';
+    const proof = c.req.query(RETURN_PROOF) ?? '';
+    const cancel =
+      c.req.query(RETURN_CANCEL_PARAM) === '1'
+        ? `&${RETURN_CANCEL_PARAM}=1${PROOF_SHAPE.test(proof) ? `&${RETURN_PROOF}=${proof}` : ''}`
+        : '';
     return c.redirect(`${withLang(`${paymentPath(reference)}/return`, languageOf(c))}${cancel}`, 303);
   });
 
@@ -433,7 +462,7 @@ export function payPageRoutes({ deps, checkout, payments, limiter }: PayPageDeps
     let payment: Payment;
     try {
       payment =
-        c.req.query(RETURN_CANCEL_PARAM) === '1'
+        c.req.query(RETURN_CANCEL_PARAM) === '1' && provesCancel(c, row)
           ? await payments.cancelFromReturn(row, c.get('logger'))
           : await payments.get(row, c.get('logger'));
     } catch (error) {
