@@ -486,8 +486,15 @@ export function payPageRoutes({ deps, checkout, payments, limiter }: PayPageDeps
     if (!row) return noPayment(c);
     const lang = languageOf(c);
     const { messages } = lang;
-    const body = (await readFormBody(c)) as FormBody;
     const current = () => payments.get(row, c.get('logger'));
+    let body: FormBody;
+    try {
+      body = (await readFormBody(c)) as FormBody;
+    } catch (error) {
+      // Too large stays the documented 413; a body that is no form is only a form to post again.
+      if (error instanceof ApiError && error.status === 413) throw error;
+      return showStep(c, row, await current(), lang, messages.error);
+    }
     if (!forms.verify(c, `payment:${row.reference}`, textOf(body, '_csrf')))
       return showStep(c, row, await current(), lang, messages.error);
     const parsed = ConfirmPaymentSchema.safeParse(
@@ -511,6 +518,8 @@ export function payPageRoutes({ deps, checkout, payments, limiter }: PayPageDeps
           messages.wrongCode,
         );
       if (error.code === 'rate_limited') return showStep(c, row, payment, lang, messages.rate_limited);
+      // The last wrong code failed the payment: its own page, read afresh, goes on to its receipt.
+      if (error.code === 'otp_locked') return c.redirect(withLang(paymentPath(row.reference), lang), 303);
       if (FINAL.has(payment.status) || error.code === 'payment_not_awaiting_input')
         return c.redirect(nextLocation(payment, lang), 303);
       return showStep(c, row, payment, lang, messages.networkError);
