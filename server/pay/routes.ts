@@ -329,35 +329,49 @@ export function payPageRoutes({ deps, checkout, payments, limiter }: PayPageDeps
         return refuse(error.status, { alert: messages.rate_limited, idempotencyKey: key });
       throw error;
     }
-    const answer = await createIdempotently(c, deps, payments, {
-      input: parsed.data,
-      body: hashedBody(parsed.data, digests),
-      key,
-    });
-    const text = await answer.text();
-    if (answer.status === 201) {
-      const { payment, token } = (JSON.parse(text) as { data: CreatedPayment }).data;
-      keepPaymentToken(c, payment.reference, token, secureCookies);
-      return c.redirect(nextLocation(payment, lang), 303);
+    let status: number;
+    let error: ErrorEnvelope['error'];
+    try {
+      const answer = await createIdempotently(c, deps, payments, {
+        input: parsed.data,
+        body: hashedBody(parsed.data, digests),
+        key,
+      });
+      const text = await answer.text();
+      if (answer.status === 201) {
+        const { payment, token } = (JSON.parse(text) as { data: CreatedPayment }).data;
+        keepPaymentToken(c, payment.reference, token, secureCookies);
+        return c.redirect(nextLocation(payment, lang), 303);
+      }
+      status = answer.status;
+      error = (JSON.parse(text) as ErrorEnvelope).error;
+    } catch (thrown) {
+      // The idempotency check refuses by throwing: a page for the payer too, not the API's JSON.
+      if (!(thrown instanceof ApiError)) throw thrown;
+      status = thrown.status;
+      error = { code: thrown.code, message: thrown.message, fields: thrown.extra.fields };
     }
-    const { error } = JSON.parse(text) as ErrorEnvelope;
     switch (error.code) {
       case 'link_unavailable':
       case 'session_paid':
-        return send(c, answer.status, lang, messages.unavailable, unavailableStep(messages));
+        return send(c, status, lang, messages.unavailable, unavailableStep(messages));
       case 'request_in_progress':
         // The first submit of this very form is still running: the same key, so the next try replays it.
         return refuse(409, { alert: messages.wait, idempotencyKey: key });
       case 'rate_limited':
       case 'payment_in_progress':
-        return refuse(answer.status, { alert: messages[error.code] });
+        return refuse(status, { alert: messages[error.code] });
+      case 'idempotency_conflict':
+        // This form was already sent with other answers and its payment is under way: refused, and the
+        // same key kept, so sending it again can never make a second payment.
+        return refuse(status, { alert: messages.payment_in_progress, idempotencyKey: key });
       default:
         if (error.fields?.length)
-          return refuse(answer.status, {
+          return refuse(status, {
             errors: fieldMessages(error.fields, messages, bounds),
             alert: messages.fixErrors,
           });
-        return refuse(answer.status, { alert: messages.networkError });
+        return refuse(status, { alert: messages.networkError });
     }
   }
 
