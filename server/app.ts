@@ -100,7 +100,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api/v1/collections', merchant.collections);
   app.route('/api/v1/notifications', notificationRoutes(deps));
   // The payer's own pages: a link or session as a page that works with no script.
-  app.route('/pay', payPageRoutes({ deps, checkout, payments: payments.service, limiter }));
+  const payPage = payPageRoutes({ deps, checkout, payments: payments.service, limiter });
+  app.route('/pay', payPage.routes);
   app.route('/webhooks/payments', payments.webhooks);
   app.route('/webhooks/disbursements', payouts.webhooks);
   // Embedded mode: the provider's emulator. The demo site beside it is mounted by main.ts.
@@ -109,7 +110,11 @@ export function createApp(deps: AppDeps) {
   app.notFound((c) =>
     c.json({ statusCode: 404, error: { code: 'not_found', message: 'No such route' } }, 404),
   );
-  app.onError((error, c) => renderError(error, c, { logger, metrics, requestId: c.get('requestId') }));
+  app.onError(
+    (error, c) =>
+      (c.req.path.startsWith('/pay/') ? payPage.refusalPage(error, c) : undefined) ??
+      renderError(error, c, { logger, metrics, requestId: c.get('requestId') }),
+  );
   return app;
 }
 

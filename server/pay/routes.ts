@@ -540,9 +540,23 @@ export function payPageRoutes({ deps, checkout, payments, limiter }: PayPageDeps
     }
   });
 
+  /**
+   * A payer's browser refused before any page route ran (the body too large, too many requests from its
+   * address): a small page in its language rather than the API's JSON. Other errors keep the envelope.
+   */
+  function refusalPage(error: unknown, c: Context): Response | undefined {
+    if (!(error instanceof ApiError) || (error.status !== 413 && error.status !== 429)) return undefined;
+    const lang = languageOf(c);
+    const { messages } = lang;
+    const { retryAfterSeconds } = error.extra;
+    if (retryAfterSeconds !== undefined) c.header('Retry-After', String(retryAfterSeconds));
+    const text = error.status === 429 ? messages.rate_limited : messages.error;
+    return send(c, error.status, lang, messages.error, errorStep(messages, text, c.req.path));
+  }
+
   app.get('/session/:id', (c) => showForm(c, 'session', c.req.param('id')));
   app.post('/session/:id', (c) => payForm(c, 'session', c.req.param('id')));
   app.get('/:link', (c) => showForm(c, 'link', c.req.param('link')));
   app.post('/:link', (c) => payForm(c, 'link', c.req.param('link')));
-  return app;
+  return { routes: app, refusalPage };
 }
