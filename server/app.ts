@@ -134,7 +134,8 @@ export function createApp(deps: AppDeps) {
   // since the pay page mounted at /pay itself would otherwise take their paths for a link's id.
   app.route('/pay/receipt', receiptRoutes(deps, { payments: payments.service, checkout, limiter }));
   app.route('/pay/qr', qrRoutes(deps, checkout));
-  app.route('/pay', payPageRoutes({ deps, checkout, payments: payments.service, limiter }));
+  const payPage = payPageRoutes({ deps, checkout, payments: payments.service, limiter });
+  app.route('/pay', payPage.routes);
   app.route('/webhooks/payments', payments.webhooks);
   app.route('/webhooks/disbursements', payouts.webhooks);
   // Embedded mode: the provider's emulator. The demo site beside it is mounted by main.ts.
@@ -143,7 +144,11 @@ export function createApp(deps: AppDeps) {
   app.notFound((c) =>
     c.json({ statusCode: 404, error: { code: 'not_found', message: 'No such route' } }, 404),
   );
-  app.onError((error, c) => renderError(error, c, { logger, metrics, requestId: c.get('requestId') }));
+  app.onError(
+    (error, c) =>
+      (c.req.path.startsWith('/pay/') ? payPage.refusalPage(error, c) : undefined) ??
+      renderError(error, c, { logger, metrics, requestId: c.get('requestId') }),
+  );
   return app;
 }
 

@@ -5,7 +5,7 @@
  * steps follow as pages under `/pay/p/<reference>`, whose cookie carries the payer's token; a final
  * payment ends on its receipt.
  */
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import type { CheckoutConfig, CreatedPayment, ErrorEnvelope, Payment } from '../../widget/contract/index.ts';
 import { en } from '../../widget/i18n/en.ts';
@@ -62,6 +62,13 @@ export const WAITING_REFRESH_SECONDS = 5;
 const NO_STORE = 'no-store';
 /** On a payment's page: the payer came back from the provider's page. */
 const RETURNED = 'returned';
+/**
+ * On the return URL given to the provider: this payment's secret. The return is a GET the payment's
+ * cookie (SameSite=Lax) reaches from any site's link, so a cancel counts only with the secret that only
+ * the provider's own cancel URL carries; the widget's cancel is a POST with the payment's token instead.
+ */
+const RETURN_PROOF = 'pay_proof';
+const PROOF_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 const FINAL = new Set<Payment['status']>(['success', 'failed', 'cancelled', 'expired']);
 
 type Kind = CheckoutConfig['kind'];
@@ -79,6 +86,24 @@ export function payPageRoutes({ deps, checkout, payments, limiter }: PayPageDeps
   const secureCookies = publicUrl.startsWith('https:');
   const forms = formTokens(config.merchantApiKeys[0] ?? '', secureCookies);
   const ipOf = (c: Context) => clientIp(c, config.trustProxy);
+  const proofKey = createHmac('sha256', config.merchantApiKeys[0] ?? '').update('pay page return').digest();
+  // From the form's idempotency key, so a resubmitted form hashes the same and replays its payment.
+  const returnProof = (key: string) => createHmac('sha256', proofKey).update(key).digest('base64url');
+  /** Whether the return's query carries the secret of the payment's own return URL. */
+  function provesCancel(c: Context, row: PaymentRow): boolean {
+    const given = c.req.query(RETURN_PROOF) ?? '';
+    let expected: string | null;
+    try {
+      expected = row.return_url ? new URL(row.return_url).searchParams.get(RETURN_PROOF) : null;
+    } catch {
+      expected = null;
+    }
+    return (
+      expected !== null &&
+      given.length === expected.length &&
+      timingSafeEqual(Buffer.from(given), Buffer.from(expected))
+    );
+  }
   const app = new Hono<AppEnv>();
 
   const languageOf = (c: Context, linkLocale?: string): PageLanguage =>
@@ -277,7 +302,7 @@ export function payPageRoutes({ deps, checkout, payments, limiter }: PayPageDeps
       }
     }
 
-    const returnUrl = `${publicUrl}/pay/return?lang=${lang.language}`;
+    const returnUrl = `${publicUrl}/pay/return?lang=${lang.language}&${RETURN_PROOF}=${returnProof(key)}`;
     const { input, typedAmount } = readForm(checkoutConfig, body, uploads, lang.locale, returnUrl);
     const money = moneyIn(lang, checkoutConfig.currency, checkoutConfig.currencyExponent);
     const { min, max, remaining } = checkoutConfig.amount;
@@ -304,35 +329,49 @@ export function payPageRoutes({ deps, checkout, payments, limiter }: PayPageDeps
         return refuse(error.status, { alert: messages.rate_limited, idempotencyKey: key });
       throw error;
     }
-    const answer = await createIdempotently(c, deps, payments, {
-      input: parsed.data,
-      body: hashedBody(parsed.data, digests),
-      key,
-    });
-    const text = await answer.text();
-    if (answer.status === 201) {
-      const { payment, token } = (JSON.parse(text) as { data: CreatedPayment }).data;
-      keepPaymentToken(c, payment.reference, token, secureCookies);
-      return c.redirect(nextLocation(payment, lang), 303);
+    let status: number;
+    let error: ErrorEnvelope['error'];
+    try {
+      const answer = await createIdempotently(c, deps, payments, {
+        input: parsed.data,
+        body: hashedBody(parsed.data, digests),
+        key,
+      });
+      const text = await answer.text();
+      if (answer.status === 201) {
+        const { payment, token } = (JSON.parse(text) as { data: CreatedPayment }).data;
+        keepPaymentToken(c, payment.reference, token, secureCookies);
+        return c.redirect(nextLocation(payment, lang), 303);
+      }
+      status = answer.status;
+      error = (JSON.parse(text) as ErrorEnvelope).error;
+    } catch (thrown) {
+      // The idempotency check refuses by throwing: a page for the payer too, not the API's JSON.
+      if (!(thrown instanceof ApiError)) throw thrown;
+      status = thrown.status;
+      error = { code: thrown.code, message: thrown.message, fields: thrown.extra.fields };
     }
-    const { error } = JSON.parse(text) as ErrorEnvelope;
     switch (error.code) {
       case 'link_unavailable':
       case 'session_paid':
-        return send(c, answer.status, lang, messages.unavailable, unavailableStep(messages));
+        return send(c, status, lang, messages.unavailable, unavailableStep(messages));
       case 'request_in_progress':
         // The first submit of this very form is still running: the same key, so the next try replays it.
         return refuse(409, { alert: messages.wait, idempotencyKey: key });
       case 'rate_limited':
       case 'payment_in_progress':
-        return refuse(answer.status, { alert: messages[error.code] });
+        return refuse(status, { alert: messages[error.code] });
+      case 'idempotency_conflict':
+        // This form was already sent with other answers and its payment is under way: refused, and the
+        // same key kept, so sending it again can never make a second payment.
+        return refuse(status, { alert: messages.payment_in_progress, idempotencyKey: key });
       default:
         if (error.fields?.length)
-          return refuse(answer.status, {
+          return refuse(status, {
             errors: fieldMessages(error.fields, messages, bounds),
             alert: messages.fixErrors,
           });
-        return refuse(answer.status, { alert: messages.networkError });
+        return refuse(status, { alert: messages.networkError });
     }
   }
 
@@ -422,7 +461,11 @@ export function payPageRoutes({ deps, checkout, payments, limiter }: PayPageDeps
   app.get('/return', (c) => {
     const reference = c.req.query(RETURN_REFERENCE_PARAM) ?? '';
     if (!isPaymentReference(reference)) return noPayment(c);
-    const cancel = c.req.query(RETURN_CANCEL_PARAM) === '1' ? `&${RETURN_CANCEL_PARAM}=1` : '';
+    const proof = c.req.query(RETURN_PROOF) ?? '';
+    const cancel =
+      c.req.query(RETURN_CANCEL_PARAM) === '1'
+        ? `&${RETURN_CANCEL_PARAM}=1${PROOF_SHAPE.test(proof) ? `&${RETURN_PROOF}=${proof}` : ''}`
+        : '';
     return c.redirect(`${withLang(`${paymentPath(reference)}/return`, languageOf(c))}${cancel}`, 303);
   });
 
@@ -433,7 +476,7 @@ export function payPageRoutes({ deps, checkout, payments, limiter }: PayPageDeps
     let payment: Payment;
     try {
       payment =
-        c.req.query(RETURN_CANCEL_PARAM) === '1'
+        c.req.query(RETURN_CANCEL_PARAM) === '1' && provesCancel(c, row)
           ? await payments.cancelFromReturn(row, c.get('logger'))
           : await payments.get(row, c.get('logger'));
     } catch (error) {
@@ -457,8 +500,15 @@ export function payPageRoutes({ deps, checkout, payments, limiter }: PayPageDeps
     if (!row) return noPayment(c);
     const lang = languageOf(c);
     const { messages } = lang;
-    const body = (await readFormBody(c)) as FormBody;
     const current = () => payments.get(row, c.get('logger'));
+    let body: FormBody;
+    try {
+      body = (await readFormBody(c)) as FormBody;
+    } catch (error) {
+      // Too large stays the documented 413; a body that is no form is only a form to post again.
+      if (error instanceof ApiError && error.status === 413) throw error;
+      return showStep(c, row, await current(), lang, messages.error);
+    }
     if (!forms.verify(c, `payment:${row.reference}`, textOf(body, '_csrf')))
       return showStep(c, row, await current(), lang, messages.error);
     const parsed = ConfirmPaymentSchema.safeParse(
@@ -482,15 +532,31 @@ export function payPageRoutes({ deps, checkout, payments, limiter }: PayPageDeps
           messages.wrongCode,
         );
       if (error.code === 'rate_limited') return showStep(c, row, payment, lang, messages.rate_limited);
+      // The last wrong code failed the payment: its own page, read afresh, goes on to its receipt.
+      if (error.code === 'otp_locked') return c.redirect(withLang(paymentPath(row.reference), lang), 303);
       if (FINAL.has(payment.status) || error.code === 'payment_not_awaiting_input')
         return c.redirect(nextLocation(payment, lang), 303);
       return showStep(c, row, payment, lang, messages.networkError);
     }
   });
 
+  /**
+   * A payer's browser refused before any page route ran (the body too large, too many requests from its
+   * address): a small page in its language rather than the API's JSON. Other errors keep the envelope.
+   */
+  function refusalPage(error: unknown, c: Context): Response | undefined {
+    if (!(error instanceof ApiError) || (error.status !== 413 && error.status !== 429)) return undefined;
+    const lang = languageOf(c);
+    const { messages } = lang;
+    const { retryAfterSeconds } = error.extra;
+    if (retryAfterSeconds !== undefined) c.header('Retry-After', String(retryAfterSeconds));
+    const text = error.status === 429 ? messages.rate_limited : messages.error;
+    return send(c, error.status, lang, messages.error, errorStep(messages, text, c.req.path));
+  }
+
   app.get('/session/:id', (c) => showForm(c, 'session', c.req.param('id')));
   app.post('/session/:id', (c) => payForm(c, 'session', c.req.param('id')));
   app.get('/:link', (c) => showForm(c, 'link', c.req.param('link')));
   app.post('/:link', (c) => payForm(c, 'link', c.req.param('link')));
-  return app;
+  return { routes: app, refusalPage };
 }
