@@ -131,7 +131,9 @@ describe('the receipt page', () => {
     expect((await page(unknown)).status).toBe(404);
     const third = await page(unknown);
     expect(third.status).toBe(429);
-    expect(third.json.error.code).toBe('rate_limited');
+    // A payer's page: the refusal is a page too, saying when to try again.
+    expect(third.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
   it('sends its strict policy: our origin only, no inline script or style, never cached, no referrer', async () => {
