@@ -2,7 +2,7 @@ import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { Api, ApiFailure, LatestRequest, idempotencyKey, isInconclusive } from './api.ts';
 import { Step, isFinal, movesFocus, transition } from './checkout-machine.ts';
 import type { CheckoutEvent, CheckoutState } from './checkout-machine.ts';
-import type { ApiError, CheckoutConfig, CreatePayment, Customer } from './contract/index.ts';
+import type { ApiError, CheckoutConfig, CreatePayment, Customer, FieldAnswer } from './contract/index.ts';
 import { formatDate } from './dates.ts';
 import { announcement } from './announcements.ts';
 import { PayErrorEvent, PayReadyEvent, PaySubmitEvent } from './events.ts';
@@ -147,6 +147,17 @@ export class PayCheckout extends LitElement {
       () => this.#saved?.token ?? '',
       (event) => this.#send(event),
     );
+  }
+
+  /**
+   * Puts answers in the form, by the API's path of each (`amount`, `fields.<name>`, `customer.email`,
+   * `method.phoneNumber`, `method.provider`, `method.network`), and moves the focus to the control of
+   * `focus`: what the payer typed into a form of the page's own before the checkout came (the pay page).
+   */
+  answer(answers: Record<string, FieldAnswer>, focus?: string) {
+    Object.assign(this.#form.values, answers);
+    this.#focus = focus;
+    this.requestUpdate();
   }
 
   get #api() {

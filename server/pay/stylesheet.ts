@@ -34,6 +34,8 @@ fieldset{border:0;padding:0;margin:1rem 0}
 dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem;margin:1rem 0}
 dt{color:var(--muted)}
 dd{margin:0;font-weight:600;overflow-wrap:anywhere}
+pay-checkout{display:block;margin:.5rem 0}
+pay-checkout[hidden]{display:none}
 nav{font-size:.875rem;margin-top:2rem;border-top:1px solid var(--line);padding-top:.5rem}
 nav a{margin-right:.75rem}
 nav [aria-current]{font-weight:700;color:var(--fg);text-decoration:none}

@@ -22,6 +22,7 @@ describe('the shipped scripts at the browser floor', () => {
     ['pay-checkout.iife.js', 'script'],
     ['pay-checkout.js', 'module'],
     ['pay-checkout-frame.js', 'script'],
+    ['pay-checkout-page.js', 'script'],
   ] as const)('dist/%s parses at the floor\'s ECMAScript version (as a %s)', (name, sourceType) => {
     expect(() => parse(built(name), { ecmaVersion: FLOOR_ECMA_VERSION, sourceType })).not.toThrow();
   });

@@ -25,5 +25,10 @@ describe('frameScript (build plugin)', () => {
     expect(script.length).toBeLessThan(10_000);
     expect(existsSync(join(outDir, 'pay-checkout-frame.js.br'))).toBe(true);
     expect(existsSync(join(outDir, 'pay-checkout-frame.js.gz'))).toBe(true);
+    // And the pay page's, beside it: no widget in it either.
+    const page = readFileSync(join(outDir, 'pay-checkout-page.js'), 'utf8');
+    expect(page).toContain('pay-ready');
+    expect(page).not.toContain('litHtmlVersions');
+    expect(existsSync(join(outDir, 'pay-checkout-page.js.br'))).toBe(true);
   }, 60_000);
 });

@@ -10,6 +10,7 @@ import { PAY_EVENTS } from '../event-names.ts';
 import type * as Widget from '../index.ts';
 import type { PayCheckout as Checkout } from '../pay-checkout.ts';
 import type { FrameMessage, InitMessage } from './messages.ts';
+import { pageConfigFetch } from './page-config.ts';
 import { redact } from './redact.ts';
 import { THEME_PROPERTIES, themeValue } from './theme.ts';
 
@@ -27,21 +28,10 @@ const allowed = (document.querySelector<HTMLMetaElement>('meta[name="pay-checkou
 const { kind, id } = document.body.dataset;
 
 /**
- * The checkout's config as the server read it for this page (a JSON data block: no request, in every
- * engine; WebKit never hands a fetch preload to fetch()). It answers the checkout's first read of its
- * config only: any later read (a retry, a refresh) goes to the network.
+ * The checkout's config as the server read it for this page: read now, while the page is as the server
+ * wrote it, and answered to the checkout's first read of its config.
  */
-let pageConfig = document.getElementById('pay-checkout-config')?.textContent ?? undefined;
-const configPath = `/api/v1/${kind === 'session' ? 'session' : 'link'}s/${encodeURIComponent(id ?? '')}`;
-
-function fromPage(url: string, init: RequestInit): Response | undefined {
-  const target = new URL(url, location.href);
-  if (!pageConfig || (init.method ?? 'GET') !== 'GET') return undefined;
-  if (target.origin !== location.origin || target.pathname !== configPath) return undefined;
-  const body = pageConfig;
-  pageConfig = undefined;
-  return new Response(body, { headers: { 'content-type': 'application/json' } });
-}
+const configFetch = pageConfigFetch(kind, id, (url, init) => PayCheckout.browserTransport.fetch(url, init));
 
 /** The host's origin, fixed by its first `init`: every message goes there, and only there. */
 let hostOrigin: string | undefined;
@@ -75,10 +65,7 @@ function create(): Checkout {
   const network = PayCheckout.browserTransport;
   element.transport = {
     ...network,
-    fetch: (url, init) => {
-      const answer = fromPage(url, init);
-      return answer ? Promise.resolve(answer) : network.fetch(url, init);
-    },
+    fetch: configFetch,
     navigate: (url) => post({ type: 'pay:navigate', url }),
   };
   for (const name of PAY_EVENTS)

@@ -29,11 +29,25 @@ describe('the form', () => {
   it("draws every custom-field type, under a strict policy and with preview tags, in the link's language", async () => {
     const { status, text, response } = await browser.get('/pay/lnk_all_fields_sn');
     expect(status).toBe(200);
+    // Scripts from this origin only (the widget over the form, with JavaScript on), no inline one but
+    // the config block, which is data; requests to this origin only; no inline style.
     expect(response.headers.get('content-security-policy')).toBe(
-      "default-src 'none'; style-src 'self'; img-src 'self' data:; base-uri 'none'; frame-ancestors 'none'",
+      "default-src 'none'; style-src 'self'; img-src 'self' data:; base-uri 'none'; frame-ancestors 'none'; script-src 'self'; connect-src 'self'",
     );
     expect(text).toMatch(/<html lang="fr">/);
-    expect(text).not.toMatch(/<script|style=/);
+    expect([...text.matchAll(/<script([^>]*)>/g)].map((tag) => tag[1]!.trim())).toEqual([
+      'type="application/json" id="pay-checkout-config"',
+      'src="/widget/pay-checkout-page.js" defer',
+      'src="/widget/pay-checkout.iife.js" defer',
+    ]);
+    expect(text).not.toMatch(/style=/);
+    // The block is the API's own answer, so the widget reads its config from the page, not the network.
+    const block = /<script type="application\/json" id="pay-checkout-config">([^<]*)<\/script>/.exec(
+      text,
+    )![1]!;
+    const api = await t.app.request('/api/v1/links/lnk_all_fields_sn');
+    expect(JSON.parse(block)).toEqual(await api.json());
+    expect(text).toMatch(/<div id="pay-form" data-kind="link" data-id="lnk_all_fields_sn">/);
     expect(text).toMatch(/enctype="multipart\/form-data"/);
     expect(text).toMatch(/name="fields\.bib_name"[^>]*type="text"/s);
     expect(text).toMatch(/<textarea[^>]*name="fields\.medical_notes"/s);
@@ -86,6 +100,8 @@ describe('the form', () => {
     expect(text).not.toMatch(/<script>|<img src=x|<b onmouseover/);
     expect(text).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(text).toContain('content="&lt;script&gt;alert(1)&lt;/script&gt;"');
+    // In the config block too: no `</script>` in its data can end it.
+    expect(text).toContain('\\u003cscript>alert(1)\\u003c/script>');
   });
 
   it('answers an unknown link with a page, 404', async () => {
@@ -108,6 +124,8 @@ describe('posting the form', () => {
     expect(text).toMatch(/<p class="error" id="customer\.email-error">Saisissez une adresse e-mail valide/);
     expect(text).toMatch(/value="AB-1234"/);
     expect(text).toMatch(/value="Awa Koné"/);
+    // The refusal beside its field is the server's: no widget over this form, and no script at all.
+    expect(text).not.toMatch(/<script/);
     expect(await paymentsCount()).toBe(0);
   });
 
