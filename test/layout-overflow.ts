@@ -49,3 +49,29 @@ export function overflowProblems(layout: Overflow, width: number): string[] {
     problems.push(`button cut off: ${button.name}`);
   return problems;
 }
+
+/**
+ * Runs in the page, as `measureOverflow` does, for a page of its own with no widget (the pay page, the
+ * receipt): the document itself against the viewport. Its width stands in for the widget's.
+ */
+export function measureDocumentOverflow(): Overflow {
+  const viewport = document.documentElement.clientWidth;
+  const inside = (element: Element) => {
+    const box = element.getBoundingClientRect();
+    return box.left >= 0 && box.right <= viewport;
+  };
+  const describe = (element: Element) =>
+    `<${element.localName} class="${element.className}"> ${(element.textContent ?? '').trim().slice(0, 40)}`;
+  // What is hidden takes no room: only what the payer can see may stick out.
+  const shown = (element: Element) => element.getClientRects().length > 0;
+  const elements = [...document.body.querySelectorAll('*')].filter(shown);
+  return {
+    viewport,
+    documentWidth: document.documentElement.scrollWidth,
+    widgetWidth: document.body.scrollWidth,
+    outside: elements.filter((element) => !inside(element)).map(describe),
+    buttons: elements
+      .filter((element) => element.matches('button, .button, .receipt__button'))
+      .map((button) => ({ name: (button.textContent ?? '').trim(), inside: inside(button) })),
+  };
+}

@@ -19,6 +19,7 @@ a{color:var(--accent)}
 .amount{display:flex;justify-content:space-between;gap:1rem;padding:.75rem;background:var(--card);border-radius:8px}
 .field{margin:1rem 0}
 label,legend{display:block;font-weight:600;margin-bottom:.25rem}
+legend{padding:0}
 .inline{display:flex;gap:.5rem;align-items:flex-start;font-weight:400}
 input,select,textarea,button,.button{font:inherit}
 input:not([type=radio]):not([type=checkbox]),select,textarea{width:100%;padding:.6rem;border:1px solid var(--line);border-radius:6px;background:var(--bg);color:var(--fg)}
@@ -36,8 +37,7 @@ dt{color:var(--muted)}
 dd{margin:0;font-weight:600;overflow-wrap:anywhere}
 pay-checkout{display:block;margin:.5rem 0}
 pay-checkout[hidden]{display:none}
-nav{font-size:.875rem;margin-top:2rem;border-top:1px solid var(--line);padding-top:.5rem}
-nav a{margin-right:.75rem}
+nav{display:flex;flex-wrap:wrap;gap:.25rem .75rem;font-size:.875rem;margin-top:2rem;border-top:1px solid var(--line);padding-top:.5rem}
 nav [aria-current]{font-weight:700;color:var(--fg);text-decoration:none}
 `;
 

@@ -34,15 +34,16 @@ const PROBE = `(() => {
     const hosts = [...document.querySelectorAll('pay-checkout')];
     return hosts.length > 0 ? hosts.map((host) => host.shadowRoot) : [document];
   };
+  // The pay page has no part attributes: its form's one submit button is its pay button.
   const enabled = (root) => {
-    const button = root && root.querySelector('[part~="submit"]');
+    const button = root && root.querySelector(root === document ? '[part~="submit"], form button[type="submit"]' : '[part~="submit"]');
     return !!button && !button.disabled && button.getAttribute('aria-disabled') !== 'true';
   };
   const settle = (readyAt, frames) => {
     if (frames < ${SETTLE_FRAMES}) requestAnimationFrame(() => settle(readyAt, frames + 1));
     else {
       record(observer.takeRecords()); // shifts of the last frames, not yet delivered to the callback
-      window.${REPORT}({ readyAt, shifts, documentAt: performance.getEntriesByType('navigation')[0].responseEnd });
+      window.${REPORT}({ readyAt, shifts, documentAt: performance.getEntriesByType('navigation')[0].responseEnd, scripts: document.scripts.length });
     }
   };
   const watch = () => (roots().every(enabled) ? settle(performance.now(), 0) : requestAnimationFrame(watch));
@@ -54,12 +55,16 @@ interface ProbeReport {
   shifts: LayoutShift[];
   /** When the page's own HTML had arrived: at least the added latency if the throttling applied. */
   documentAt: number;
+  /** The page's own script elements (the probe, injected by the browser's DevTools, is none of them). */
+  scripts: number;
 }
 
 export interface PayerLoad {
   /** Milliseconds from navigation to the first frame with an enabled pay button. */
   readyMs: number;
   cls: number;
+  /** How many script elements the page held once its button was enabled. */
+  scripts: number;
 }
 
 /** A fresh context of `browser` at the payer's viewport, with one page throttled as THROTTLING says. */
@@ -94,14 +99,14 @@ async function loadOnce(browser: Browser, url: string): Promise<PayerLoad> {
     await page.exposeBinding(REPORT, (_source, value: ProbeReport) => report(value));
     await page.addInitScript(PROBE);
     await page.goto(url, { waitUntil: 'commit' });
-    const { readyAt, shifts, documentAt } = await reported;
+    const { readyAt, shifts, documentAt, scripts } = await reported;
     // A Chromium that ignored the emulation would make every figure below meaningless: stop instead.
     if (!(documentAt >= THROTTLING.latencyMs)) {
       throw new Error(
         `${url}: its HTML arrived after ${documentAt} ms: the network throttling did not apply`,
       );
     }
-    return { readyMs: readyAt, cls: cumulativeLayoutShift(shifts) };
+    return { readyMs: readyAt, cls: cumulativeLayoutShift(shifts), scripts };
   } finally {
     await context.close();
   }

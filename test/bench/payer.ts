@@ -1,7 +1,7 @@
 /**
  * The payer's figures: a backend of its own (a fresh database: the load runs' thousands of payments
  * would otherwise weigh on the link reads) that lets the merchant's storefront origin call its API, the
- * storefront's three pages, and the demo's storefront (`/`, two embedded checkouts) for layout shift and
+ * storefront's three pages, the link's own pay page (no script), and the demo's storefront (`/`, two embedded checkouts) for layout shift and
  * Lighthouse. Throttled loads first, then Lighthouse, so the two never share the machine.
  */
 import { chromiumInstalled, CHROMIUM } from './browser.ts';
@@ -15,7 +15,7 @@ const LINK = 'lnk_fixed_ci';
 export const PAYER_LOADS = 5;
 export const LIGHTHOUSE_RUNS = 5;
 
-export type PayerPage = 'floor' | 'bare' | 'snippet' | 'demo';
+export type PayerPage = 'floor' | 'bare' | 'snippet' | 'payPage' | 'demo';
 
 export interface PayerFigures {
   loads: Record<PayerPage, PayerLoad[]>;
@@ -36,9 +36,14 @@ export async function measurePayer(): Promise<PayerFigures | { notMeasured: stri
         floor: storefront.pageUrl('floor'),
         bare: storefront.pageUrl('bare'),
         snippet: storefront.pageUrl('snippet'),
+        // The same link's pay page on the backend: a server-rendered form that needs no script at all.
+        payPage: `${backend.url}/pay/${LINK}`,
         demo,
       };
       const loads = await measurePayerLoads(pages, PAYER_LOADS);
+      // Its policy lets no script of its own run; this says it has none to run either.
+      const scripted = loads.payPage.find((load) => load.scripts > 0);
+      if (scripted) throw new Error(`the pay page holds ${scripted.scripts} script elements: it must need none`);
       const lighthouse = await measureLighthouse(demo, LIGHTHOUSE_RUNS).catch((error: unknown) => ({
         notMeasured: error instanceof Error ? error.message : String(error),
       }));

@@ -10,6 +10,8 @@
  * each run's length (default 5), BENCH_ROUNDS the rounds of the group-commit comparison (group-commit.ts;
  * default 3). BENCH_ONLY=server runs the load runs alone (no widget, group commit, payer or Lighthouse)
  * and prints their ratios to bare Hono and the backend's peak RSS: enough to compare two builds quickly.
+ * BENCH_ONLY=payer runs the payer's section alone (the slow phone's loads against the floor page,
+ * Lighthouse, the widget's sizes).
  * BENCH_SERVER_ROUNDS repeats the load runs (default 3), each round on a fresh backend and bare server,
  * and the budgets judge each ratio's median over the rounds.
  * BENCH_BACKEND=<another checkout, built> measures that checkout's backend against this run's bare route:
@@ -57,11 +59,12 @@ if (unknown.length) {
 }
 const saveAsBaseline = args.includes('--save-baseline');
 const only = process.env.BENCH_ONLY;
-if (only !== undefined && only !== 'server') {
-  console.error(`BENCH_ONLY may only be "server", got "${only}"`);
+if (only !== undefined && only !== 'server' && only !== 'payer') {
+  console.error(`BENCH_ONLY may only be "server" or "payer", got "${only}"`);
   process.exit(2);
 }
 const serverOnly = only === 'server';
+const payerOnly = only === 'payer';
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 if (!(Number.isInteger(rounds) && rounds >= 1 && rounds <= 20)) {
   console.error(`BENCH_ROUNDS must be a whole number in [1, 20], got "${process.env.BENCH_ROUNDS}"`);
@@ -84,8 +87,8 @@ const DURATION_MS = Math.round(seconds * 1000);
 const MAX_REQUESTS = Math.ceil((seconds + WARMUP_MS / 1000) * 60_000);
 const RUNS = 7; // benchRoutes: two baseline runs and five routes
 
-// The payer's throttled loads (four pages) and Lighthouse runs, each well under 30 s even on a busy machine.
-const PAYER_MS = (4 * PAYER_LOADS + LIGHTHOUSE_RUNS) * 30_000;
+// The payer's throttled loads (five pages) and Lighthouse runs, each well under 30 s even on a busy machine.
+const PAYER_MS = (5 * PAYER_LOADS + LIGHTHOUSE_RUNS) * 30_000;
 // The load runs, the payer's section and start-up; if anything hangs beyond that, give up rather than
 // run forever.
 const watchdog = setTimeout(
@@ -145,8 +148,44 @@ async function measure(spec: RouteSpec, backend: Backend): Promise<RunOutcome> {
   return { label: spec.label, optional: spec.optional, result, serverCpu };
 }
 
+const busy = () => `load average ${loadavg()[0]?.toFixed(2)}, cpu pressure ${cpuPressure() ?? '?'}%`;
+
+const sizes = () => ({
+  widget: brotliSize(new URL('../../dist/pay-checkout.iife.js', import.meta.url)),
+  locales: localeSizes(new URL('../../dist/locales/', import.meta.url)),
+});
+
+/** The payer's section: throttled loads of each page, then Lighthouse; a failure says why in the table. */
+async function measurePayerSection() {
+  say(`payer: ${PAYER_LOADS} throttled loads of each page, then ${LIGHTHOUSE_RUNS} Lighthouse runs`);
+  const payerStart = performance.now();
+  const payer = await measurePayer().catch((error: unknown) => ({
+    notMeasured: error instanceof Error ? error.message : String(error),
+  }));
+  say(`after the payer's loads (${Math.round((performance.now() - payerStart) / 1000)} s): ${busy()}`);
+  return payer;
+}
+
+function sayPayer(payer: Awaited<ReturnType<typeof measurePayerSection>>) {
+  if (!('notMeasured' in payer)) {
+    const times = (loads: { readyMs: number }[]) => loads.map((load) => Math.round(load.readyMs)).join(' ');
+    say(
+      `\npayer loads, ms to an enabled pay button in load order: ${Object.entries(payer.loads)
+        .map(([page, loads]) => `${page} ${times(loads)}`)
+        .join('; ')}`,
+    );
+  }
+  say(
+    `\nthe payer on a slow phone (${THROTTLING.latencyMs} ms added to each request, ${THROTTLING.kilobitsPerSecond} kbit/s down and up, CPU ${THROTTLING.cpuSlowdown}x slower, ${VIEWPORT.width} x ${VIEWPORT.height}, cold cache; the floor page builds a minimal form from the same config answer in plain JavaScript; the pay page has no script)\n${payerTable({ payer, ...sizes() })}`,
+  );
+}
+
 async function main(): Promise<number> {
-  const busy = () => `load average ${loadavg()[0]?.toFixed(2)}, cpu pressure ${cpuPressure() ?? '?'}%`;
+  if (payerOnly) {
+    say(`bench: the payer's section alone (BENCH_ONLY=payer), ${cpus().length} cpus, ${busy()}`);
+    sayPayer(await measurePayerSection());
+    return 0;
+  }
   say(
     `bench: ${CONNECTIONS} connections, ${WARMUP_MS / 1000} s warm-up + ${seconds} s per run, 127.0.0.1 only, ${cpus().length} cpus, ${busy()}`,
   );
@@ -224,13 +263,8 @@ async function main(): Promise<number> {
   const groupCommit = groupCommitReport(await compareGroupCommit(seconds, rounds, say));
   const pressureAfterLoad = cpuPressure() ?? 0;
   say(`after the runs: ${busy()}`);
-  say(`payer: ${PAYER_LOADS} throttled loads of each page, then ${LIGHTHOUSE_RUNS} Lighthouse runs`);
   // A failure here (a page that never enables its button, say) leaves the server's figures standing.
-  const payerStart = performance.now();
-  const payer = await measurePayer().catch((error: unknown) => ({
-    notMeasured: error instanceof Error ? error.message : String(error),
-  }));
-  say(`after the payer's loads (${Math.round((performance.now() - payerStart) / 1000)} s): ${busy()}`);
+  const payer = await measurePayerSection();
 
   // Our own two processes use at most the 2 cores; pressure beyond that is other work on the machine.
   if (Math.max(pressureBefore, pressureAfterLoad, cpuPressure() ?? 0) > 25) {
@@ -248,8 +282,7 @@ async function main(): Promise<number> {
     rssAtStart,
     peakRss,
     widgetReady,
-    widget: brotliSize(new URL('../../dist/pay-checkout.iife.js', import.meta.url)),
-    locales: localeSizes(new URL('../../dist/locales/', import.meta.url)),
+    ...sizes(),
     payer,
   };
   say(
@@ -283,17 +316,7 @@ async function main(): Promise<number> {
         `recorded as the baseline: test/bench/baseline.json (${saveBaseline(ratios, peakRss, loadBefore).commit})`,
       );
   }
-  if (!('notMeasured' in payer)) {
-    const times = (loads: { readyMs: number }[]) => loads.map((load) => Math.round(load.readyMs)).join(' ');
-    say(
-      `\npayer loads, ms to an enabled pay button in load order: ${Object.entries(payer.loads)
-        .map(([page, loads]) => `${page} ${times(loads)}`)
-        .join('; ')}`,
-    );
-  }
-  say(
-    `\nthe payer on a slow phone (${THROTTLING.latencyMs} ms added to each request, ${THROTTLING.kilobitsPerSecond} kbit/s down and up, CPU ${THROTTLING.cpuSlowdown}x slower, ${VIEWPORT.width} x ${VIEWPORT.height}, cold cache; the floor page builds a minimal form from the same config answer in plain JavaScript)\n${payerTable(measurements)}`,
-  );
+  sayPayer(payer);
 
   // A required route with no 2xx at all means we measured nothing: a broken bench, not a slow server.
   const dead = Object.values(runs).some((run) => 'result' in run && run.result.rps === 0 && !run.optional);

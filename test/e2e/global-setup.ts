@@ -66,7 +66,9 @@ function merchantPage(
   // A checkout session (a cart the merchant's server created) instead of a link, when given.
   const checkout = session ? `session="${attribute(session)}"` : `link="${attribute(link)}"`;
   // What the element shows where the widget cannot run, as docs/embedding.md recommends.
-  const inside = fallback ? `<a href="${apiUrl}/pay-elsewhere">Pay on our payment page</a>` : '';
+  const inside = fallback
+    ? `<a href="${apiUrl}/pay/${session ? `session/${attribute(session)}` : attribute(link)}">Pay on our payment page</a>`
+    : '';
   const isolated = isolation ? ` isolation="${attribute(isolation)}"` : '';
   const skimmer = hostile ? '<script src="/hostile.js"></script>\n' : '';
   // The empty icon keeps a browser from fetching /favicon.ico, which the page's own policy would refuse

@@ -2,42 +2,12 @@
 // step as pages. The receipt page is its own piece; here, the address is checked and the payment's
 // status read from the provider (the sandbox).
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import SqliteDatabase from 'better-sqlite3';
-import { api, FINAL, heading, sandboxStatus, setSandboxStatus, shot } from './helpers.ts';
+import { api, heading, sandboxStatus, setSandboxStatus, shot } from './helpers.ts';
+import { fillFixed, pay, receiptReference, untilReceipt } from './pay-page-steps.ts';
 
 test.use({ javaScriptEnabled: false });
-
-const RECEIPT = /\/pay\/receipt\/(pay_[0-9a-f]{32})\.[A-Za-z0-9_-]{22}(\?|$)/;
-
-/** Opens `lnk_fixed_ci`'s pay page in `lang` and fills it, paying from `phone`. */
-async function fillFixed(page: Page, phone: string, lang = 'en') {
-  await page.goto(`${api()}/pay/lnk_fixed_ci?lang=${lang}`);
-  await expect(heading(page, /Abonnement Premium/)).toBeVisible();
-  await page.getByLabel('Numéro d’abonné').fill('AB-1234');
-  await page.getByLabel(lang === 'en' ? 'Full name' : /Nom complet|Jina kamili/).fill('Awa Koné');
-  await page.getByLabel(/^(Email|E-mail|Barua pepe)/).fill('awa@example.com');
-  await page.getByLabel(lang === 'en' ? 'Phone number' : /Numéro de téléphone|Nambari ya simu/).fill(phone);
-}
-
-const pay = (page: Page) => page.getByRole('button', { name: /^(Pay|Payer|Lipa) / }).click();
-
-/** Follows "Check again" (as the page's Refresh header would) until the payment ends on its receipt. */
-async function untilReceipt(page: Page): Promise<string> {
-  await expect(async () => {
-    if (!RECEIPT.test(page.url()))
-      await page
-        .getByRole('link', { name: /^(Check again|Vérifier à nouveau|Angalia tena)/ })
-        .click({ timeout: 1000 });
-    expect(page.url()).toMatch(RECEIPT);
-  }).toPass(FINAL);
-  return receiptReference(page);
-}
-
-async function receiptReference(page: Page): Promise<string> {
-  await expect(page).toHaveURL(RECEIPT, FINAL);
-  return RECEIPT.exec(page.url())![1]!;
-}
 
 test('OTP: a wrong code, then the right one, to the receipt', async ({ page }) => {
   await fillFixed(page, '+225 07 00 00 00 00');
