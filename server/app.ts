@@ -127,7 +127,7 @@ export function createApp(deps: AppDeps) {
         payouts: payouts.service.context,
         currencyExponents: config.currencyExponents,
       },
-      config.merchantApiKeys,
+      config,
     ),
   );
   // The payer's own pages, which work with no script: a payment's receipt and a link's QR code first,

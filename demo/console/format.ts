@@ -11,22 +11,21 @@ export function useExponents(exponents: Readonly<Record<string, number>>): void 
   backendExponents = exponents;
 }
 
-/** The currency's minor units (XOF 0, NGN 2): the backend's; Intl's only for a code the backend never named. */
-export function minorUnits(currency: string): number {
-  const backend = backendExponents[currency];
-  if (backend !== undefined) return backend;
-  try {
-    return (
-      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ??
-      2
-    );
-  } catch {
-    return 2;
-  }
+/**
+ * The currency's minor units (XOF 0, NGN 2) as the backend counts them; undefined for a code the backend
+ * never named, whose decimal point neither side knows (the browser's Intl data is not asked: it may
+ * disagree with the backend's).
+ */
+export function minorUnits(currency: string): number | undefined {
+  return backendExponents[currency];
 }
 
-/** Integer minor units as money: 1500050 NGN is "NGN 15,000.50" (per the locale). */
+/**
+ * Integer minor units as money: 1500050 NGN is "NGN 15,000.50" (per the locale). Without an exponent
+ * (a currency the backend does not know) the integer is shown as it is, never with a guessed point.
+ */
 export function money(minor: number, currency: string, exponent = minorUnits(currency)): string {
+  if (exponent === undefined) return `${minor} ${currency} (minor units)`;
   try {
     return new Intl.NumberFormat(locale(), {
       style: 'currency',
@@ -35,7 +34,8 @@ export function money(minor: number, currency: string, exponent = minorUnits(cur
       maximumFractionDigits: exponent,
     }).format(minor / 10 ** exponent);
   } catch {
-    return `${currency} ${minor / 10 ** exponent}`;
+    // A code Intl refuses as a currency: the same digits, without its symbol.
+    return `${currency} ${(minor / 10 ** exponent).toFixed(exponent)}`;
   }
 }
 

@@ -172,7 +172,9 @@ export function payoutsSection(root: HTMLElement) {
   }
 
   function showAmountStep(recipient: Recipient) {
-    const exponent = minorUnits(recipient.currency);
+    // A currency the backend does not know is asked for in minor units rather than with a guessed point.
+    const known = minorUnits(recipient.currency);
+    const exponent = known ?? 0;
     const amount = h('input', {
       id: 'payout-amount',
       name: 'amount',
@@ -198,7 +200,11 @@ export function payoutsSection(root: HTMLElement) {
       h(
         'p',
         { class: 'field' },
-        h('label', { for: 'payout-amount' }, `Amount in ${recipient.currency}`),
+        h(
+          'label',
+          { for: 'payout-amount' },
+          `Amount in ${recipient.currency}${known === undefined ? ' minor units' : ''}`,
+        ),
         amount,
       ),
       h('p', { class: 'field' }, h('label', { for: 'payout-narration' }, 'Narration (optional)'), narration),

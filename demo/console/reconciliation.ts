@@ -3,10 +3,12 @@
  * its totals per currency in the exponent the server uses, and each difference with its actions
  * (POST /api/v1/reconciliation/actions): "Verify now" asks the provider, "Record" keeps a success only
  * the provider knows. After an action the report is read again, so a resolved difference disappears.
+ * "Download CSV" saves the report of the dates in the form (GET /api/v1/reconciliation/export).
  */
 import { ApiFailure, getJson, postJson, withQuery } from './api.ts';
 import { announce, h, scrollable, table } from './dom.ts';
 import { money } from './format.ts';
+import { downloadLink } from './paged-list.ts';
 
 interface Entry {
   status: string;
@@ -44,7 +46,7 @@ const ACTION_WORDS = { verify: 'Verify now', record: 'Record' } as const;
 
 /** Minor units in the exponent the server uses; the bare integer when it does not know the currency. */
 const amount = (minor: number, currency: string, exponent: number | null) =>
-  exponent === null ? `${minor} ${currency} (minor units)` : money(minor, currency, exponent);
+  money(minor, currency, exponent ?? undefined);
 
 export function reconciliationSection(root: HTMLElement) {
   const form = root.querySelector<HTMLFormElement>('form')!;
@@ -55,6 +57,11 @@ export function reconciliationSection(root: HTMLElement) {
   const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
   from.value ||= yesterday;
   to.value ||= yesterday;
+  // The report of the dates in the form, as the exports' CSV: the link follows the dates as they change.
+  const exportFor = downloadLink(form, '/api/v1/reconciliation/export', 'reconciliation report');
+  const followDates = () => exportFor({ from: from.value, to: to.value });
+  followDates();
+  form.addEventListener('input', followDates);
 
   function entryText(entry: Entry | undefined, exponents: Map<string, number | null>) {
     if (!entry) return '—';

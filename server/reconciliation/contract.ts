@@ -1,5 +1,6 @@
 /** The reconciliation routes' shapes as the OpenAPI contract describes them (report.ts and actions.ts). */
 import { z } from 'zod';
+import { ExportFormatSchema } from '../http/dated-list.ts';
 import { PeriodFields, withPeriodRules } from './period.ts';
 
 export const ReportQuerySchema = withPeriodRules(z.strictObject(PeriodFields));
@@ -7,10 +8,7 @@ export const ReportQuerySchema = withPeriodRules(z.strictObject(PeriodFields));
 export const ExportQuerySchema = withPeriodRules(
   z.strictObject({
     ...PeriodFields,
-    format: z.enum(['jsonl']).optional().meta({
-      description:
-        '`jsonl` (the default, and for now the only one): JSON Lines, one `summary` line, one line per currency total, then one per difference',
-    }),
+    format: ExportFormatSchema,
   }),
 );
 

@@ -1,21 +1,27 @@
 /**
  * `GET /api/v1/reconciliation?from=&to=`: the report of a period (report.ts); `GET .../export`: the same
- * as a JSON Lines download; `POST /api/v1/reconciliation/actions`: verify or record one difference
+ * as a CSV or JSON Lines download (export.ts); `POST /api/v1/reconciliation/actions`: verify or record one difference
  * (actions.ts). The merchant's routes: the API key or the console's cookie, as the lists.
  */
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { answer, errors, jsonBody, MERCHANT_ONLY, PROVIDER_ERRORS, single } from '../contract/describe.ts';
+import type { Config } from '../config.ts';
 import { createOpenApiApp } from '../env.ts';
+import { exportBody, MEDIA_TYPES } from '../exports/stream.ts';
 import { jsonBodyFirst } from '../http/body.ts';
 import { requireMerchant } from '../http/merchant-auth.ts';
 import { withLogger } from '../logger.ts';
 import { runAction, ReconciliationActionSchema, type ActionDeps } from './actions.ts';
 import { ActionOutcomeSchema, ExportQuerySchema, ReportQuerySchema, ReportSchema } from './contract.ts';
-import { reportFileName, reportLines } from './export.ts';
+import { REPORT_COLUMNS, reportFileName, reportLines, reportRecords } from './export.ts';
 import { buildReport, type ReportDeps } from './report.ts';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
+
+async function* onePage<T>(page: T) {
+  yield page;
+}
 
 const reportRoute = createRoute({
   method: 'get',
@@ -38,11 +44,14 @@ const exportRoute = createRoute({
   path: '/export',
   tags: ['Merchant'],
   operationId: 'exportReconciliation',
-  summary: 'The same report as a download, for keeping',
+  summary: 'The same report as a download, for keeping (CSV or JSON Lines)',
+  description:
+    'CSV (the default; RFC 4180, UTF-8 with BOM, a header row, cells that a spreadsheet would run as a formula neutralised, as in the other exports): one table whose `type` column says what a row is, `counts` (one per kind), `total` (one per currency and kind: sums of successes, major units beside minor units) or `difference` (one each). JSON Lines: a `summary` line, one `total` line per currency, one `difference` line each.',
   security: MERCHANT_ONLY,
   request: { query: ExportQuerySchema },
   responses: {
-    200: answer('The report in JSON Lines, as an attachment', {
+    200: answer('The report as an attachment, in the format asked for', {
+      'text/csv': { schema: z.string() },
       'application/x-ndjson': { schema: z.string() },
     }),
     ...errors(400, 401, 429, ...PROVIDER_ERRORS),
@@ -52,9 +61,9 @@ const exportRoute = createRoute({
 export function reconciliationRoutes(
   reportDeps: ReportDeps,
   actionDeps: ActionDeps,
-  merchantApiKeys: readonly string[],
+  config: Pick<Config, 'merchantApiKeys' | 'merchantTimeZone'>,
 ) {
-  const merchant = requireMerchant(merchantApiKeys);
+  const merchant = requireMerchant(config.merchantApiKeys);
   const app = createOpenApiApp();
 
   const actionRoute = createRoute({
@@ -79,14 +88,25 @@ export function reconciliationRoutes(
       c.json({ statusCode: 200, data: await buildReport(reportDeps, c.req.valid('query')) }, 200, NO_STORE),
     )
     .openapi({ ...exportRoute, middleware: merchant }, async (c) => {
-      const { from, to } = c.req.valid('query');
+      const { from, to, format } = c.req.valid('query');
       const report = await buildReport(reportDeps, { from, to });
-      const download = c.body(reportLines(report), 200, {
+      // CSV through the exports' writer (one page: the report is already whole); JSON Lines as the CLI writes it.
+      const body =
+        format === 'csv'
+          ? exportBody({
+              format,
+              columns: REPORT_COLUMNS,
+              pages: onePage(reportRecords(report, reportDeps.currencyExponents, config.merchantTimeZone)),
+              logger: c.get('logger'),
+              what: 'reconciliation',
+            })
+          : reportLines(report);
+      const download = c.body(body, 200, {
         ...NO_STORE,
-        'Content-Type': 'application/x-ndjson; charset=utf-8',
-        'Content-Disposition': `attachment; filename="${reportFileName(report)}"`,
+        'Content-Type': MEDIA_TYPES[format],
+        'Content-Disposition': `attachment; filename="${reportFileName(report, format)}"`,
       });
-      // The route typing knows JSON and text/* answers only; this one is JSON Lines, as declared above.
+      // The route typing knows JSON and text/* answers only; this one may be JSON Lines, as declared above.
       return download as never;
     })
     .openapi(actionRoute, async (c) => {

@@ -836,9 +836,27 @@ const CASES: Case[] = [
   [
     'exportReconciliation',
     200,
-    'a day',
+    'a day, CSV',
     ({ t }) =>
       call(t, 'GET', '/api/v1/reconciliation/export?from=2026-11-22&to=2026-11-22', { headers: MERCHANT }),
+  ],
+  [
+    'exportReconciliation',
+    200,
+    'a day, JSON Lines',
+    ({ t }) =>
+      call(t, 'GET', '/api/v1/reconciliation/export?from=2026-11-22&to=2026-11-22&format=jsonl', {
+        headers: MERCHANT,
+      }),
+  ],
+  [
+    'exportReconciliation',
+    400,
+    'a format it does not write',
+    ({ t }) =>
+      call(t, 'GET', '/api/v1/reconciliation/export?from=2026-11-22&to=2026-11-22&format=xlsx', {
+        headers: MERCHANT,
+      }),
   ],
   [
     'exportReconciliation',

@@ -58,6 +58,9 @@ const ROUTES: [string, string][] = [
   ['get', '/api/v1/collections/export'],
   ['get', '/api/v1/notifications/export'],
   ['post', '/api/v1/notifications/{id}/retry'],
+  ['get', '/api/v1/reconciliation'],
+  ['get', '/api/v1/reconciliation/export'],
+  ['post', '/api/v1/reconciliation/actions'],
   ['post', '/console/login'],
   ['post', '/console/logout'],
   ['get', '/console/session'],
@@ -106,6 +109,22 @@ describe('GET /openapi.json', () => {
       const [, section, kind, name] = ref.split('/');
       expect(section, ref).toBe('components');
       expect(doc.components[kind as string][name as string], ref).toBeDefined();
+    }
+  });
+
+  it('offers every export, the reconciliation report included, as CSV (the default) or JSON Lines', () => {
+    for (const what of ['payments', 'payouts', 'collections', 'notifications', 'reconciliation']) {
+      const operation = doc.paths[`/api/v1/${what}/export`].get;
+      expect(Object.keys(operation.responses['200'].content), what).toEqual([
+        'text/csv',
+        'application/x-ndjson',
+      ]);
+      const format = operation.parameters.find((p: { name: string }) => p.name === 'format');
+      expect(format, what).toMatchObject({
+        in: 'query',
+        required: false,
+        schema: { enum: ['csv', 'jsonl'], default: 'csv' },
+      });
     }
   });
 

@@ -5,10 +5,21 @@
  * page without us, a disbursement we never asked for), beside a payment and a payout on which both
  * sides agree; the report lists exactly those differences, with their actions and the totals.
  */
+import { parse } from 'csv-parse/sync';
 import { expect, it } from 'vitest';
+import { REPORT_COLUMNS } from '../../../server/reconciliation/export.ts';
 import { eachEngine } from '../hostile/engines.ts';
 import { MERCHANT } from '../hostile/helpers.ts';
-import { collectedWithoutUs, freshDay, NOTIFYING, report, seedEveryDifference, today } from './helpers.ts';
+import {
+  collectedWithoutUs,
+  directSuccess,
+  freshDay,
+  NOTIFYING,
+  otherAmount,
+  report,
+  seedEveryDifference,
+  today,
+} from './helpers.ts';
 
 eachEngine('reconciliation report', (instance) => {
   it('finds exactly the seeded differences, each with its actions, and sums successes per currency', async () => {
@@ -79,7 +90,7 @@ eachEngine('reconciliation report', (instance) => {
     const reference = await collectedWithoutUs(t);
     const res = await t.request(
       'GET',
-      `/api/v1/reconciliation/export?from=${day}&to=${day}`,
+      `/api/v1/reconciliation/export?from=${day}&to=${day}&format=jsonl`,
       undefined,
       MERCHANT,
     );
@@ -97,5 +108,84 @@ eachEngine('reconciliation report', (instance) => {
     expect(lines[0]).toMatchObject({ from: day, to: day });
     expect(lines[1]).toMatchObject({ currency: 'XOF', payments: { ours: 0, provider: 5_000 } });
     expect(lines[2]).toMatchObject({ class: 'provider_only', reference, actions: ['record'] });
+  });
+
+  it("the download as CSV by default: the exports' writer (BOM, header, formulas neutralised), parsed back", async () => {
+    const t = await instance({ CURRENCY_EXPONENTS: 'XOF=2', MERCHANT_TIME_ZONE: 'Africa/Lagos' });
+    const day = await freshDay(t);
+    await directSuccess(t);
+    const different = await otherAmount(t);
+    // A reference a spreadsheet would run: the provider's lists are not ours to trust.
+    const hostile = '=HYPERLINK("https://evil.test","ok")';
+    await t.store.db
+      .updateTable('sandbox_transactions')
+      .set({ reference: hostile })
+      .where('reference', '=', await collectedWithoutUs(t, 5_001))
+      .execute();
+
+    const res = await t.app.request(`/api/v1/reconciliation/export?from=${day}&to=${day}`, {
+      headers: MERCHANT,
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8; header=present');
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="reconciliation-${day}-to-${day}.csv"`,
+    );
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer());
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    expect(text.endsWith('\r\n')).toBe(true);
+    const rows = parse(text.slice(1), { columns: true }) as Record<string, string>[];
+    expect(Object.keys(rows[0]!)).toEqual([...REPORT_COLUMNS]);
+    const period = { period_from: day, period_to: day };
+    expect(rows.map((row) => [row.type, row.kind])).toEqual([
+      ['counts', 'payment'],
+      ['counts', 'payout'],
+      ['total', 'payment'],
+      ['total', 'payout'],
+      ['difference', 'payment'],
+      ['difference', 'payment'],
+    ]);
+    expect(rows[0]).toMatchObject({
+      ...period,
+      matched: '1',
+      mismatched: '1',
+      provider_only: '1',
+      ours_only: '0',
+      not_sent: '0',
+      currency: '',
+    });
+    expect(rows[0]!.generated_at_utc).toBe(new Date(t.clock.now()).toISOString());
+    expect(rows[0]!.generated_at_local).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+01:00$/);
+    // Sums of successes in major units with the configured exponent, beside the minor units.
+    expect(rows[2]).toMatchObject({
+      ...period,
+      currency: 'XOF',
+      currency_exponent: '2',
+      ours_amount: '300.00',
+      ours_amount_minor: '30000',
+      provider_amount: '351.01',
+      provider_amount_minor: '35101',
+    });
+    const byReference = new Map(rows.slice(4).map((row) => [row.reference, row]));
+    expect(byReference.get(different)).toMatchObject({
+      class: 'mismatched',
+      differs: 'amount',
+      actions: 'verify',
+      ours_status: 'success',
+      ours_currency: 'XOF',
+      ours_amount: '150.00',
+      ours_amount_minor: '15000',
+      provider_status: 'success',
+      provider_amount: '151.00',
+      provider_amount_minor: '15100',
+    });
+    // OWASP's rule, as in every export: a leading quote makes the spreadsheet show it as text.
+    expect(byReference.get(`'${hostile}`)).toMatchObject({
+      class: 'provider_only',
+      actions: 'record',
+      ours_status: '',
+      provider_amount: '50.01',
+      provider_amount_minor: '5001',
+    });
   });
 });
