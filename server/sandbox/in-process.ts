@@ -83,9 +83,17 @@ export function inProcessFetch(app: FetchHandler): FetchLike {
   return (url, init) => {
     // Relative URLs are resolved as app.request resolves them; the client always sends absolute ones.
     const absolute = /^https?:\/\//.test(url) ? url : `http://localhost${url.startsWith('/') ? '' : '/'}${url}`;
-    return app.fetch(new InProcessRequest(absolute, init) as unknown as Request);
+    return app.fetch(asRequest(new InProcessRequest(absolute, init)));
   };
 }
+
+/**
+ * Hono's `fetch` is typed to take a whole WHATWG Request. An InProcessRequest answers only the members
+ * Hono and the sandbox's routes read; it cannot declare the rest (`body` as a stream, above all) without
+ * building the real Request it exists to avoid, and a `body` getter would send hono's `bodyLimit` down
+ * that path. So the type is asserted here, once.
+ */
+const asRequest = (request: InProcessRequest) => request as unknown as Request;
 
 /**
  * The embedded sandbox's outbound fetch: its webhooks to this very server (`ownUrl`) go to `target.app`
