@@ -35,7 +35,7 @@ const SECRETS = [
  * redactor reparses every path each time. Dropping `*.clientSecret` cut a warm link read's server CPU
  * by about an eighth (`node --import tsx test/bench/profile-route.ts apiLink` measures it).
  */
-export const SECRET_PATHS = [
+const SECRET_PATHS = [
   ...SECRETS,
   ...SECRETS.map((key) => `config.${key}`),
   'options.clientSecret',
@@ -43,7 +43,7 @@ export const SECRET_PATHS = [
   'req.headers["client-secret"]',
 ];
 
-export function loggerOptions(level: string): LoggerOptions {
+function loggerOptions(level: string): LoggerOptions {
   return {
     level,
     base: undefined,

@@ -20,9 +20,9 @@ import { holdsMoney } from '../payments/holds.ts';
 import { findSession, marketProviders, sessionConfig } from './sessions.ts';
 import { readTranslations } from './translations.ts';
 
-export const LINK_TTL_MS = 10_000;
+const LINK_TTL_MS = 10_000;
 /** Networks of a provider change rarely; a minute keeps the warm path free of provider calls. */
-export const NETWORKS_TTL_MS = 60_000;
+const NETWORKS_TTL_MS = 60_000;
 
 /** Link answers are encoded once, each into an array of its own (Buffer.from may slice a shared pool). */
 const UTF8 = new TextEncoder();

@@ -78,7 +78,7 @@ export const CreatePaymentSchema = z
   })
   .meta({ id: 'CreatePayment', description: 'Give exactly one of `link` and `session`.' });
 
-export const BankTransferSchema = z
+const BankTransferSchema = z
   .object({
     bankName: z.string(),
     accountNumber: z.string(),

@@ -30,7 +30,7 @@ export function payloadTooLarge(maxSize: number, what = 'The request body'): Api
  * `bodyLimit`, which reads it under the limit; a client leaving during
  * that read is ClientClosedRequest. A request over a socket with neither header has no body at all.
  */
-export function limitBody(
+function limitBody(
   maxSize: number,
   tooLarge: () => Error = () => payloadTooLarge(maxSize),
 ): MiddlewareHandler {
@@ -140,7 +140,7 @@ export async function readBodyBytes(c: Context): Promise<Uint8Array> {
  * A failed read of a body is the client leaving (node-server reports Node's "aborted", a premature close
  * or a reset), except a TypeError: a body read twice, our own mistake, which stays a 500.
  */
-export function closedOr(error: unknown): unknown {
+function closedOr(error: unknown): unknown {
   return error instanceof TypeError ? error : new ClientClosedRequest();
 }
 

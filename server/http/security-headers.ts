@@ -45,7 +45,7 @@ export const apiSecurityHeaders = secureHeaders({
 });
 
 /** Answers a browser may render as a page. */
-export const documentSecurityHeaders = secureHeaders({
+const documentSecurityHeaders = secureHeaders({
   ...NOTHING_ELSE,
   contentSecurityPolicy: {
     defaultSrc: ["'self'"],
@@ -58,7 +58,7 @@ export const documentSecurityHeaders = secureHeaders({
 });
 
 /** The isolation page's: framed by the allowed origins, under the policy its route sends. */
-export const embedSecurityHeaders = secureHeaders({
+const embedSecurityHeaders = secureHeaders({
   ...NOTHING_ELSE,
   xFrameOptions: false,
   referrerPolicy: 'no-referrer',

@@ -44,7 +44,7 @@ export interface StoreOptions {
   groupCommit?: boolean | undefined;
 }
 
-export type SqliteSynchronous = 'full' | 'normal';
+type SqliteSynchronous = 'full' | 'normal';
 
 /** The SQLite file inside DATA_DIR. */
 export const SQLITE_FILE = 'pay-checkout.sqlite';
