@@ -18,8 +18,7 @@ const PNG_WIDTH = 512;
 /** Medium correction survives a crease or a smudge on a printed code without making it much denser. */
 const OPTIONS = { errorCorrectionLevel: 'M', margin: 2 } as const;
 
-const payPageUrl = (publicUrl: string, linkId: string) =>
-  `${publicUrl}/pay/${encodeURIComponent(linkId)}`;
+const payPageUrl = (publicUrl: string, linkId: string) => `${publicUrl}/pay/${encodeURIComponent(linkId)}`;
 
 export function qrRoutes(deps: Pick<AppDeps, 'publicUrl'>, checkout: Pick<CheckoutService, 'getConfig'>) {
   const app = factory.createApp();
