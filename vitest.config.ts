@@ -15,6 +15,9 @@ export default defineConfig({
           // (user CPU of the suite: 303 s isolated, 100 s shared, measured on this machine). Tests keep no
           // state in modules: each builds its own app, store and clock.
           isolate: false,
+          // Type-level tests (`*.test-d.ts`: expectTypeOf, @ts-expect-error) are checked by tsc and reported
+          // here as tests, beside the runtime ones: run as plain tests, expectTypeOf asserts nothing.
+          typecheck: { enabled: true, include: ['test/server/**/*.test-d.ts'], tsconfig: 'tsconfig.json' },
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },

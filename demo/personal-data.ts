@@ -9,7 +9,7 @@ const PHONE_KEYS = new Set(['phoneNumber']);
 const REDACTED_KEYS = new Set(['name', 'email', 'accountName']);
 
 /** The last four digits behind `****`, as the payout recipients' labels show an account. */
-export const maskedPhone = (phone: string) => `****${phone.replace(/\D/g, '').slice(-4)}`;
+const maskedPhone = (phone: string) => `****${phone.replace(/\D/g, '').slice(-4)}`;
 
 /** A copy of `value` (parsed JSON) with every phone number masked and every name or email redacted. */
 export function withoutPersonalData(value: unknown): unknown {

@@ -30,7 +30,7 @@ const PUBLIC_DIR = `${join(DEMO_DIR, 'public')}/`;
 /** The Vite build of the SPA and the playground (`npm run build`, demo/vite.config.ts). */
 const BUILD_DIR = `${join(DEMO_DIR, 'dist')}/`;
 
-export interface DemoDeps {
+interface DemoDeps {
   /** Base URL of our own backend, as the merchant's server would call it. */
   publicUrl: string;
   merchantApiKey: string;
@@ -138,7 +138,7 @@ const page = (dir: string, name: string) => async (c: Context) => {
   });
 };
 
-export function demoRoutes(deps: DemoDeps) {
+function demoRoutes(deps: DemoDeps) {
   const send = deps.fetch ?? fetch;
   /** One call to the sandbox, in-process, with the provider credentials added here. */
   const sandboxCall = (path: string, init: RequestInit = {}) =>

@@ -13,19 +13,19 @@ import { ApiError } from './http/errors.ts';
 import { MAX_UPLOAD_BYTES } from './uploads/service.ts';
 
 /** A JSON request of the API (a session's cart and metadata, the demo's forms): far above a real one. */
-export const JSON_BODY_LIMIT = 64 * 1024;
+const JSON_BODY_LIMIT = 64 * 1024;
 /** A payment's creation carries the payer's answers: fifty of up to 5,000 characters fit. */
-export const PAYMENT_BODY_LIMIT = 1024 * 1024;
+const PAYMENT_BODY_LIMIT = 1024 * 1024;
 /** What a payer sends about a payment once it exists: an OTP or a customer code. */
-export const PAYER_ACTION_LIMIT = 4 * 1024;
+const PAYER_ACTION_LIMIT = 4 * 1024;
 /** A payout or a recipient to validate: an account, an amount, a narration. */
-export const PAYOUT_BODY_LIMIT = 8 * 1024;
+const PAYOUT_BODY_LIMIT = 8 * 1024;
 /** A webhook is well under 2 kB; 256 kB refuses floods without refusing a verbose provider. */
-export const WEBHOOK_BODY_LIMIT = 256 * 1024;
+const WEBHOOK_BODY_LIMIT = 256 * 1024;
 /** The console's login form holds one API key. */
-export const CONSOLE_FORM_LIMIT = 4 * 1024;
+const CONSOLE_FORM_LIMIT = 4 * 1024;
 /** The file plus the multipart envelope around it (boundaries, part headers, a long file name). */
-export const UPLOAD_BODY_LIMIT = MAX_UPLOAD_BYTES + 64 * 1024;
+const UPLOAD_BODY_LIMIT = MAX_UPLOAD_BYTES + 64 * 1024;
 
 export const BODY_FAMILIES: readonly BodyFamily[] = [
   { path: '/console/*', maxSize: CONSOLE_FORM_LIMIT },

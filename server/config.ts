@@ -11,7 +11,7 @@ import { DEFAULT_RESERVATION_MS } from './payments/holds.ts';
 /** The merchant API key of embedded mode (demo only; remote mode requires MERCHANT_API_KEY). */
 export const DEMO_MERCHANT_API_KEY = 'mk_sandbox_demo_key';
 
-export interface ProviderCatalogueEntry {
+interface ProviderCatalogueEntry {
   slug: string;
   label: string;
   country: string;
@@ -57,7 +57,7 @@ export interface RateLimits {
   limits: Record<RateLimitScope, RateLimit>;
 }
 
-export const DEFAULT_RATE_LIMITS: Record<RateLimitScope, RateLimit> = {
+const DEFAULT_RATE_LIMITS: Record<RateLimitScope, RateLimit> = {
   create: { max: 30, windowSeconds: 60 },
   reference: { max: 60, windowSeconds: 60 },
   token: { max: 30, windowSeconds: 60 },

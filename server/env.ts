@@ -37,7 +37,7 @@ export interface AppDeps {
 }
 
 /** Values the app's first middleware sets on the context for the handlers after it. */
-export interface AppVariables {
+interface AppVariables {
   requestId: string;
   /** The request's logger: its lines carry the request id. Hand it to whatever the request calls. */
   logger: Logger;

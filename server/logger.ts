@@ -32,10 +32,10 @@ const SECRETS = [
  *
  * Named paths only, no `*.` wildcard: with a path that starts with `*`, pino runs its redactor on every
  * value of every line (the child's request id, an access line's method, path, status, ms), and that
- * redactor reparses every path each time. Dropping `*.clientSecret` took a warm link read from 72 to
- * 63 µs of server CPU (medians of 3 alternating runs, test/bench/profile-route.ts).
+ * redactor reparses every path each time. Dropping `*.clientSecret` cut a warm link read's server CPU
+ * by about an eighth (`node --import tsx test/bench/profile-route.ts apiLink` measures it).
  */
-export const SECRET_PATHS = [
+const SECRET_PATHS = [
   ...SECRETS,
   ...SECRETS.map((key) => `config.${key}`),
   'options.clientSecret',
@@ -43,7 +43,7 @@ export const SECRET_PATHS = [
   'req.headers["client-secret"]',
 ];
 
-export function loggerOptions(level: string): LoggerOptions {
+function loggerOptions(level: string): LoggerOptions {
   return {
     level,
     base: undefined,

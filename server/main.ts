@@ -94,9 +94,8 @@ async function main() {
   const embedded = sandbox;
   const provider = createProviderClient({
     // Embedded: the client reaches the sandbox in-process, with no socket in between. Without it (the
-    // client fetching `${publicUrl}/sandbox`): payment run 0.011 -> 0.003 of bare Hono (server CPU per
-    // payment 1.76 -> 4.83 ms), webhook ingest 0.062 -> 0.036, warm link read 0.40 -> 0.31; medians of 3
-    // alternating runs, 2026-11-24, on a 2-core machine at load ~9.
+    // client fetching `${publicUrl}/sandbox`) a payment costs the server about three times the CPU:
+    // `npm run bench`, its `POST /api/v1/payments` line (cpu/request in the load table).
     baseUrl: embedded ? 'http://sandbox.internal' : (config.providerBaseUrl ?? ''),
     clientId: config.clientId,
     clientSecret: config.clientSecret,

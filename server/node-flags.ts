@@ -4,14 +4,15 @@
  * test/server/node-flags.test.ts keeps them in step).
  *
  * Why a 4 MB semi-space: V8 sizes its young generation for a large heap (up to 16 MB per semi-space on
- * Node 20), and under payment load the backend's RSS peaked at 170 to 190 MB for a heap that needs far
- * less. With 4 MB the same load peaks at 120 to 160 MB (budget 150 MB: docs/performance.md#budgets), at no
- * measured cost in throughput: a request's objects die young either way.
+ * Node 20), and under payment load the backend's RSS peaked well above its budget (150 MB:
+ * docs/performance.md#budgets) for a heap that needs far less. With 4 MB the same load stays near the
+ * budget at no measured cost in throughput: a request's objects die young either way.
  *
  * Why a heap growing factor of 1.5: after each full collection V8 lets the old generation grow to up to
- * four times what survived before collecting again. Under payment load about 22 MB survive, and the heap
- * swelled to 65 MB of mostly garbage: RSS peaked at 165 to 176 MB. Growing by half keeps the peak at 125
- * to 130 MB; the extra full collections (a few ms each) did not show in the payment rate.
+ * four times what survived before collecting again, and under payment load the heap swelled to several
+ * times what survives, mostly garbage. Growing by half keeps the peak lower; the extra full collections
+ * did not show in the payment rate. `npm run bench` measures both: its `peak RSS under load` and
+ * `POST /api/v1/payments` lines.
  */
 export const SERVER_NODE_FLAGS = [
   '--enable-source-maps',

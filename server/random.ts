@@ -1,7 +1,7 @@
 /**
  * Random identifiers and tokens from the operating system's CSPRNG, drawn from a pool.
  *
- * `randomBytes(16)` is a call into the CSPRNG per identifier (4 to 9 µs here), and a payment makes
+ * `randomBytes(16)` is a call into the CSPRNG per identifier, and a payment makes
  * about eight of them (its reference and token, the sandbox's ids). Filling a pool 4 kB at a time and
  * handing out each byte once costs a fraction of that: the same scheme Node's `randomUUID` uses. Every
  * byte comes from `randomFillSync` and none is handed out twice.

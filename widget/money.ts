@@ -9,7 +9,7 @@ const formats = new Map<string, Intl.NumberFormat>();
 
 /**
  * One `Intl.NumberFormat` per locale and options, kept for the page's life: building one costs far more
- * than formatting with it, and the first one of a page costs 20 to 50 ms (V8 prepares ICU's number data).
+ * than formatting with it, and the first one of a page is slow (V8 prepares ICU's number data).
  * Parsing and display share it, so a payer types amounts the way they are shown ("1 500,50" in Wolof).
  */
 export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {

@@ -62,6 +62,9 @@ const getSession = createRoute({
 /**
  * A link's answer as service.ts keeps it, encoded once per change of the link: the same envelope as
  * `c.json` would write, so it is typed as that (the contract test checks the bytes against the document).
+ * The one cast of the routes: zod-openapi types the handler of a route with JSON content to return what
+ * `c.json` returns for it, and Hono has no typed way to send bytes already encoded (`c.body` answers an
+ * untyped Response), so the type is asserted here rather than in the handler.
  */
 function encodedLinkAnswer(c: Context, body: Uint8Array<ArrayBuffer>) {
   return c.body(body, 200, { 'Content-Type': 'application/json', ...NO_STORE }) as unknown as TypedResponse<

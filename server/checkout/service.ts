@@ -20,9 +20,9 @@ import { holdsMoney } from '../payments/holds.ts';
 import { findSession, marketProviders, sessionConfig } from './sessions.ts';
 import { readTranslations } from './translations.ts';
 
-export const LINK_TTL_MS = 10_000;
+const LINK_TTL_MS = 10_000;
 /** Networks of a provider change rarely; a minute keeps the warm path free of provider calls. */
-export const NETWORKS_TTL_MS = 60_000;
+const NETWORKS_TTL_MS = 60_000;
 
 /** Link answers are encoded once, each into an array of its own (Buffer.from may slice a shared pool). */
 const UTF8 = new TextEncoder();
@@ -97,8 +97,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
    * A link's config and the route's answer as UTF-8 JSON. The config depends only on the snapshot, our
    * in-flight amount and its status (which moves with the clock), so the answer is serialized once per
    * combination of those: a warm link read does not stringify the whole config again (it carries the
-   * link language's messages). Without it (the route answering through `c.json`): warm link read 0.40 ->
-   * 0.26 of bare Hono, server CPU per read 55 -> 97 µs; medians of 3 alternating runs, 2026-11-24.
+   * link language's messages). Without it (the route answering through `c.json`) a warm link read costs
+   * close to twice the server CPU: `npm run bench`, its `GET /api/v1/links/:id (warm)` line.
    */
   const linkAnswers = new WeakMap<LinkSnapshot, LinkAnswer & { inFlight: number }>();
   async function linkAnswer(id: string, logger: Logger = deps.logger): Promise<LinkAnswer> {

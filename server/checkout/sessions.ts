@@ -20,7 +20,7 @@ export interface SessionDeps {
 }
 
 /** 128 random bits: unguessable, since knowing the id is enough to pay (and so to see the amount). */
-export const newSessionId = () => `ses_${randomBase64url(16)}`;
+const newSessionId = () => `ses_${randomBase64url(16)}`;
 
 export function marketProviders(
   catalogue: readonly CatalogueEntry[],

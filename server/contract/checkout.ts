@@ -31,7 +31,7 @@ export const MethodInputSchema = z
   })
   .meta({ id: 'MethodInput' });
 
-export const MethodFeeSchema = z
+const MethodFeeSchema = z
   .object({
     basisPoints: z.int().min(0).max(10_000),
     fixed: MinorUnitsSchema,
@@ -54,7 +54,7 @@ export const MethodSchema = z
   })
   .meta({ id: 'Method', description: 'A way to pay: a mobile-money provider (direct charge).' });
 
-export const AmountRuleSchema = z
+const AmountRuleSchema = z
   .object({
     fixed: MinorUnitsSchema.nullable().meta({
       description: 'Minor units when fixed; null when the payer chooses.',

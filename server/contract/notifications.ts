@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { InstantSchema } from './common.ts';
 
 export const NOTIFICATION_STATUSES = ['pending', 'delivered', 'failed'] as const;
-export const NOTIFICATION_TYPES = [
+const NOTIFICATION_TYPES = [
   'payment.succeeded',
   'payment.failed',
   'payment.expired',
@@ -19,7 +19,7 @@ export const NOTIFICATION_TYPES = [
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
-export const NotificationAttemptSchema = z
+const NotificationAttemptSchema = z
   .object({
     attempt: z.int().min(1),
     at: InstantSchema,

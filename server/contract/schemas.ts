@@ -1,6 +1,6 @@
 /**
  * zod schemas of every shape of the backend's API, the server-side twin of the plain
- * types in `widget/contract/`: test/server/contract/types.test.ts fails when the two drift apart. Each
+ * types in `widget/contract/`: test/server/contract/types.test-d.ts fails when the two drift apart. Each
  * schema carries a registry id (`.meta({id})`) so the OpenAPI document names it. Request schemas are
  * strict: an unknown key is refused, so a typo (`phonenumber`) is caught instead of silently dropped.
  */
@@ -78,7 +78,7 @@ export const CreatePaymentSchema = z
   })
   .meta({ id: 'CreatePayment', description: 'Give exactly one of `link` and `session`.' });
 
-export const BankTransferSchema = z
+const BankTransferSchema = z
   .object({
     bankName: z.string(),
     accountNumber: z.string(),

@@ -56,11 +56,11 @@ const PERMISSIONS_POLICY = [
 ].join(', ');
 
 /** The origins that may frame the page and talk to it: ALLOWED_ORIGINS, as CORS reads it. */
-export function framingOrigins(allowedOrigins: readonly string[] | undefined, publicUrl: string): string[] {
+function framingOrigins(allowedOrigins: readonly string[] | undefined, publicUrl: string): string[] {
   return allowedOrigins?.includes('*') ? ['*'] : [...pageOrigins(allowedOrigins, publicUrl)];
 }
 
-export function embedContentSecurityPolicy(ancestors: readonly string[]): string {
+function embedContentSecurityPolicy(ancestors: readonly string[]): string {
   return [
     "default-src 'self'",
     "script-src 'self'",

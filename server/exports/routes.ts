@@ -24,10 +24,10 @@ import { PAYMENT_COLUMNS, paymentRecords } from './payments.ts';
 import { PAYOUT_COLUMNS, payoutRecords } from './payouts.ts';
 import { exportBody, MEDIA_TYPES, type ExportRecord } from './stream.ts';
 
-export const PaymentExportQuerySchema = datedExportQuerySchema(PAYMENT_STATUSES);
-export const PayoutExportQuerySchema = datedExportQuerySchema(DISBURSEMENT_STATUSES);
-export const NotificationExportQuerySchema = datedExportQuerySchema(NOTIFICATION_STATUSES);
-export const CollectionExportQuerySchema = z
+const PaymentExportQuerySchema = datedExportQuerySchema(PAYMENT_STATUSES);
+const PayoutExportQuerySchema = datedExportQuerySchema(DISBURSEMENT_STATUSES);
+const NotificationExportQuerySchema = datedExportQuerySchema(NOTIFICATION_STATUSES);
+const CollectionExportQuerySchema = z
   .strictObject({
     format: ExportFormatSchema,
     dateFrom: DateOnlySchema.optional().meta({ description: 'UTC, inclusive' }),

@@ -9,7 +9,7 @@ import type { ExportFormat } from '../http/dated-list.ts';
 import type { Logger } from '../logger.ts';
 
 /** One value of a record: JSON Lines keeps its type; CSV writes it as text (an object as JSON). */
-export type Cell = string | number | boolean | null | Record<string, unknown>;
+type Cell = string | number | boolean | null | Record<string, unknown>;
 export type ExportRecord = Record<string, Cell>;
 
 /** Excel reads a CSV as the machine's legacy code page unless it starts with the UTF-8 byte order mark. */
@@ -36,7 +36,7 @@ function csvCell(value: Cell | undefined): string | number {
  */
 const CSV_OPTIONS = { escape_formulas: true, record_delimiter: '\r\n', eof: true } as const;
 
-export const csvLines = (columns: readonly string[], records: readonly ExportRecord[]) =>
+const csvLines = (columns: readonly string[], records: readonly ExportRecord[]) =>
   stringify(
     records.map((record) => columns.map((column) => csvCell(record[column]))),
     CSV_OPTIONS,

@@ -5,7 +5,7 @@
  */
 
 /** `150050`, exponent 2 -> `"1500.50"`; exponent 0 -> `"150050"`. No grouping: a spreadsheet reads it. */
-export function majorUnits(minor: number, exponent: number): string {
+function majorUnits(minor: number, exponent: number): string {
   if (!Number.isSafeInteger(minor)) throw new RangeError(`not an integer amount: ${minor}`);
   const digits = String(Math.abs(minor)).padStart(exponent + 1, '0');
   const cut = digits.length - exponent;
@@ -13,7 +13,7 @@ export function majorUnits(minor: number, exponent: number): string {
   return minor < 0 ? `-${text}` : text;
 }
 
-export const utcIso = (time: number) => new Date(time).toISOString();
+const utcIso = (time: number) => new Date(time).toISOString();
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -41,7 +41,7 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
  * The instant as the wall clock of `timeZone` reads it, with its offset: `2026-11-27T01:29:05.000+01:00`
  * in Africa/Lagos. The offset is the zone's on that date (daylight saving included), from Intl's data.
  */
-export function zonedIso(time: number, timeZone: string): string {
+function zonedIso(time: number, timeZone: string): string {
   const parts: Record<string, string> = {};
   for (const part of formatterFor(timeZone).formatToParts(new Date(time))) parts[part.type] = part.value;
   // Intl writes "GMT+01:00", or a bare "GMT" for a zero offset.

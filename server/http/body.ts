@@ -25,11 +25,12 @@ export function payloadTooLarge(maxSize: number, what = 'The request body'): Api
  * A declared length is judged here, as hono's `bodyLimit` would judge it (Node then ends the body at
  * that length): `bodyLimit` first asks `c.req.raw.body`, which makes @hono/node-server build a whole
  * WHATWG Request with a stream over the socket, so the handler's read leaves node-server's direct path.
- * With it a webhook ingest took 841 µs of server CPU against 272 µs (median of 3 alternating runs, 2
- * cores). A chunked body goes to `bodyLimit`, which reads it under the limit; a client leaving during
+ * With it a webhook ingest took about three times the server CPU: `npm run bench`, its
+ * `POST /webhooks/payments (ingest)` line (cpu/request in the load table). A chunked body goes to
+ * `bodyLimit`, which reads it under the limit; a client leaving during
  * that read is ClientClosedRequest. A request over a socket with neither header has no body at all.
  */
-export function limitBody(
+function limitBody(
   maxSize: number,
   tooLarge: () => Error = () => payloadTooLarge(maxSize),
 ): MiddlewareHandler {
@@ -139,7 +140,7 @@ export async function readBodyBytes(c: Context): Promise<Uint8Array> {
  * A failed read of a body is the client leaving (node-server reports Node's "aborted", a premature close
  * or a reset), except a TypeError: a body read twice, our own mistake, which stays a 500.
  */
-export function closedOr(error: unknown): unknown {
+function closedOr(error: unknown): unknown {
   return error instanceof TypeError ? error : new ClientClosedRequest();
 }
 

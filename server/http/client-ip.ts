@@ -10,7 +10,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 
 /** In-process requests (tests, the sandbox's own calls) have no socket: they all share this address. */
-export const UNKNOWN_IP = 'unknown';
+const UNKNOWN_IP = 'unknown';
 
 /** Longer than any IPv6 address with a zone: not an address, and not worth keeping as a limit's key. */
 const MAX_ADDRESS_LENGTH = 64;

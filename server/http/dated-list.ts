@@ -33,7 +33,7 @@ export function datedListQuerySchema<const S extends readonly [string, ...string
     .refine(...RANGE_IN_ORDER);
 }
 
-export const EXPORT_FORMATS = ['csv', 'jsonl'] as const;
+const EXPORT_FORMATS = ['csv', 'jsonl'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export const ExportFormatSchema = z
   .enum(EXPORT_FORMATS)

@@ -84,7 +84,7 @@ export function refusingWith(
   };
 }
 
-export interface ErrorLogger {
+interface ErrorLogger {
   error(details: object, message: string): void;
   warn(details: object, message: string): void;
 }

@@ -37,7 +37,7 @@ export function hasMerchantKey(authorization: string | undefined, merchantApiKey
   return match?.[1] !== undefined && isMerchantKey(match[1], merchantApiKeys);
 }
 
-export async function assertMerchant(c: Context<AppEnv>, merchantApiKeys: readonly string[]): Promise<void> {
+async function assertMerchant(c: Context<AppEnv>, merchantApiKeys: readonly string[]): Promise<void> {
   if (hasMerchantKey(c.req.header('authorization'), merchantApiKeys)) return;
   // The app sets `consoleSessions`; a sub-app run on its own has none and takes the key only.
   const sessions = c.get('consoleSessions');

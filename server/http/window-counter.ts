@@ -113,7 +113,7 @@ function takeLocally(tally: Tally, id: string, limit: RateLimit, now: number): V
   return answer;
 }
 
-export function memoryRateCounter(): RateCounter {
+function memoryRateCounter(): RateCounter {
   const tally = new Tally();
   return {
     take(id, limit, now) {

@@ -33,7 +33,7 @@ export const WalletQuerySchema = z.strictObject({
   currency: CurrencySchema.optional(),
 });
 
-export const CollectionQuerySchema = z
+const CollectionQuerySchema = z
   .strictObject({
     page: PageSchema.optional(),
     limit: LimitSchema.optional(),
@@ -45,7 +45,7 @@ export const CollectionQuerySchema = z
     path: ['dateTo'],
   });
 
-export const LinkListQuerySchema = z.strictObject({
+const LinkListQuerySchema = z.strictObject({
   page: PageSchema.optional(),
   limit: LimitSchema.optional(),
   country: CountrySchema.optional(),

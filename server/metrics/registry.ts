@@ -7,7 +7,7 @@
 export type Labels = Record<string, string>;
 
 /** `a="1",b="2"` with the escapes the format requires (backslash, double quote, newline). */
-export function formatLabels(labels: Labels): string {
+function formatLabels(labels: Labels): string {
   return Object.entries(labels)
     .map(
       ([name, value]) =>

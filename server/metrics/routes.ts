@@ -10,7 +10,7 @@ import { createOpenApiApp, type AppDeps } from '../env.ts';
 import { requireMerchant } from '../http/merchant-auth.ts';
 import type { Metrics } from './metrics.ts';
 
-export const METRICS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
+const METRICS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
 
 const getMetrics = createRoute({
   method: 'get',

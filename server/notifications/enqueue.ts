@@ -25,7 +25,7 @@ const PAYOUT_TYPES: Record<string, NotificationType> = {
 };
 
 /** `msg_` and 128 random bits: the Standard Webhooks `webhook-id`, kept across retries. */
-export const newNotificationId = () => `msg_${randomHex(16)}`;
+const newNotificationId = () => `msg_${randomHex(16)}`;
 
 /** The notifier when MERCHANT_WEBHOOK_URL is set; undefined means notifications are off. */
 export function merchantNotifier(

@@ -74,7 +74,7 @@ export async function listNotifications(db: Kysely<Database>, query: Notificatio
   return { statusCode: 200, ...pages, data: await withHistory(db, rows) };
 }
 
-export async function findNotification(db: Kysely<Database>, id: string): Promise<Notification | undefined> {
+async function findNotification(db: Kysely<Database>, id: string): Promise<Notification | undefined> {
   const row = await db
     .selectFrom('merchant_notifications')
     .selectAll()

@@ -8,7 +8,7 @@ import { createHmac } from 'node:crypto';
 
 const WHSEC_PREFIX = 'whsec_';
 
-export function signingKey(secret: string): Buffer {
+function signingKey(secret: string): Buffer {
   return secret.startsWith(WHSEC_PREFIX)
     ? Buffer.from(secret.slice(WHSEC_PREFIX.length), 'base64')
     : Buffer.from(secret, 'utf8');

@@ -14,8 +14,6 @@ const COOKIE = 'pay_form_nonce';
 /** 16 random bytes, base64url: what `issue` writes, and all a nonce may look like. */
 const NONCE = /^[A-Za-z0-9_-]{22}$/;
 
-export type FormTokens = ReturnType<typeof formTokens>;
-
 export function formTokens(secret: string, secure: boolean) {
   const key = createHmac('sha256', secret).update('pay page form').digest();
   const sign = (scope: string, nonce: string) =>

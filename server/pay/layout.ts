@@ -7,7 +7,7 @@ import { LANGUAGES, type Language } from './language.ts';
 import { STYLESHEET } from './stylesheet.ts';
 
 /** What a chat app shows when the link is shared: Open Graph and Twitter card tags. */
-export interface Preview {
+interface Preview {
   title: string;
   description: string;
   /** Absolute URL of the merchant's logo. */

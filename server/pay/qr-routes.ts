@@ -18,12 +18,7 @@ const PNG_WIDTH = 512;
 /** Medium correction survives a crease or a smudge on a printed code without making it much denser. */
 const OPTIONS = { errorCorrectionLevel: 'M', margin: 2 } as const;
 
-export const payPageUrl = (publicUrl: string, linkId: string) =>
-  `${publicUrl}/pay/${encodeURIComponent(linkId)}`;
-
-/** The QR code's own path for a link: `/pay/qr/<linkId>.<type>`. */
-export const qrPath = (linkId: string, type: 'svg' | 'png') =>
-  `/pay/qr/${encodeURIComponent(linkId)}.${type}`;
+const payPageUrl = (publicUrl: string, linkId: string) => `${publicUrl}/pay/${encodeURIComponent(linkId)}`;
 
 export function qrRoutes(deps: Pick<AppDeps, 'publicUrl'>, checkout: Pick<CheckoutService, 'getConfig'>) {
   const app = factory.createApp();

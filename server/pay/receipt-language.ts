@@ -7,7 +7,7 @@ import { en, type Messages } from '../../widget/i18n/en.ts';
 import { languageOf } from '../../widget/i18n/translation.ts';
 import type { Translations } from '../checkout/translations.ts';
 
-export const PAGE_LANGUAGES = ['en', 'fr', 'sw', 'ha', 'yo', 'wo'] as const;
+const PAGE_LANGUAGES = ['en', 'fr', 'sw', 'ha', 'yo', 'wo'] as const;
 const KNOWN = new Set<string>(PAGE_LANGUAGES);
 
 export const isPageLanguage = (language: string) => KNOWN.has(language);

@@ -31,7 +31,7 @@ import { receiptView } from './receipt-view.ts';
  * An in-flight receipt asks again after this many seconds: the server asks the provider at most once
  * per 5 s per payment anyway (payments/verify.ts), so a shorter refresh would only reread our table.
  */
-export const RECEIPT_REFRESH_SECONDS = 5;
+const RECEIPT_REFRESH_SECONDS = 5;
 
 /**
  * Nothing but our own origin, and only a stylesheet, a script file and form posts to it: no inline code,

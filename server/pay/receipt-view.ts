@@ -13,7 +13,7 @@ import { maskPhone } from '../payments/list.ts';
 import type { PaymentRow } from '../store/schema.ts';
 import type { PageLanguage } from './receipt-language.ts';
 
-export type ReceiptTone = 'success' | 'error' | 'wait';
+type ReceiptTone = 'success' | 'error' | 'wait';
 
 export interface ReceiptView {
   locale: string;
@@ -55,7 +55,7 @@ const MARKET_TIME_ZONES: Record<string, string> = {
  * A date and time in the payer's language and market's time zone, with the zone named. Where Node lacks
  * the language's formats, digits only (as the widget does), never a month name in another language.
  */
-export function receiptDate(epochMs: number, locale: string, country: string): string {
+function receiptDate(epochMs: number, locale: string, country: string): string {
   const formatIn = intlLocale(locale);
   const timeZone = MARKET_TIME_ZONES[country.toUpperCase()] ?? 'UTC';
   const words = formatIn === locale;

@@ -13,7 +13,7 @@ import type pg from 'pg';
 import type { Logger } from '../logger.ts';
 import type { Store } from '../store/database.ts';
 
-export type PaymentListener = (version: number) => void;
+type PaymentListener = (version: number) => void;
 
 export interface PaymentEvents {
   /**
@@ -33,7 +33,7 @@ export interface PaymentEvents {
   close(): Promise<void>;
 }
 
-export const PAYMENT_EVENTS_CHANNEL = 'payment_events';
+const PAYMENT_EVENTS_CHANNEL = 'payment_events';
 
 export interface PaymentEventsOptions {
   /** The PostgreSQL URL, for the LISTEN connection (the pool's connections cannot stay listening). */

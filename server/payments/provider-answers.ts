@@ -15,7 +15,7 @@ export const STEP_TTL_MS = {
   redirect: 30 * MINUTE_MS,
 } as const;
 /** A bank transfer whose instructions carry no expiry still stops counting against a link's limit. */
-export const BANK_TRANSFER_FALLBACK_TTL_MS = 24 * 60 * MINUTE_MS;
+const BANK_TRANSFER_FALLBACK_TTL_MS = 24 * 60 * MINUTE_MS;
 
 /** A direct-charge or confirm answer as a step (or, when already final, as a provider status). */
 export function fromChargeResult(result: DirectChargeResult, now: number): PaymentObservation {

@@ -44,7 +44,7 @@ import { newPaymentReference } from './tokens.ts';
 import { withLogger } from '../logger.ts';
 import type { PaymentRow } from '../store/schema.ts';
 
-export const PAYMENT_TOKEN_HEADER = 'Payment-Token';
+const PAYMENT_TOKEN_HEADER = 'Payment-Token';
 
 /**
  * Whose Idempotency-Key it is: the checkout paid and the payer's browser (its User-Agent, which a retry

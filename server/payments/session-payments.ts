@@ -31,7 +31,7 @@ const WAITING_ON: Record<string, string> = {
 const PROCESSING = 'A payment for this checkout is waiting for approval on your phone: approve it';
 const RESERVED = 'A payment for this checkout may still be completed on the payment page';
 
-export const paymentInProgress = (message: string) =>
+const paymentInProgress = (message: string) =>
   new ApiError(409, 'payment_in_progress', `${message}, or wait for it to end before paying again`);
 
 interface SessionContext extends PaymentContext {

@@ -15,7 +15,7 @@ import { refreshPayment, VERIFY_THROTTLE_MS, type VerifyContext } from './verify
 
 export const HEARTBEAT_MS = 15_000;
 /** Long enough for any payer step; a stream left open by a vanished client still ends. */
-export const MAX_STREAM_MS = 30 * 60_000;
+const MAX_STREAM_MS = 30 * 60_000;
 
 /** `release` frees the stream's slot (stream-slots.ts) once it has ended, however it ends. */
 export function paymentStream(

@@ -17,7 +17,7 @@ import { randomHex } from '../random.ts';
 const REFERENCE_PREFIX = 'pay_';
 
 /** `pay_` and 32 lowercase hex digits; anything else is refused before touching the database. */
-export const REFERENCE_PATTERN = /^pay_[0-9a-f]{32}$/;
+const REFERENCE_PATTERN = /^pay_[0-9a-f]{32}$/;
 
 /** 43 base64url characters: 32 bytes without padding. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;

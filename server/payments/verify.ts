@@ -24,7 +24,7 @@ export type VerifyOutcome =
   /** Throttled, or the provider could not answer: nothing was learnt. */
   | { found: null };
 
-export function fromVerify(verified: VerifyCollection): ProviderObservation {
+function fromVerify(verified: VerifyCollection): ProviderObservation {
   return {
     kind: 'provider',
     status: verified.status,

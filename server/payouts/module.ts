@@ -9,7 +9,7 @@ import { disbursementWebhookRoutes } from '../webhooks/disbursements.ts';
 import { payoutRoutes } from './routes.ts';
 import { createPayoutService } from './service.ts';
 
-export const DISBURSEMENT_WEBHOOK_PATH = '/webhooks/disbursements';
+const DISBURSEMENT_WEBHOOK_PATH = '/webhooks/disbursements';
 
 export function createPayouts(deps: AppDeps) {
   const { config, store, provider, clock, logger } = deps;

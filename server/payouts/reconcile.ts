@@ -12,9 +12,9 @@ import { applyPayoutObservation, findPayout } from './repository.ts';
 import { fromDisbursement, verifyPayout, type PayoutContext } from './verify.ts';
 
 /** Younger payouts are still in their creating request: leave them alone. */
-export const PAYOUT_RECONCILE_MIN_AGE_MS = 60_000;
+const PAYOUT_RECONCILE_MIN_AGE_MS = 60_000;
 /** How far back the ledger is compared with the provider's list. */
-export const PAYOUT_COMPARE_DAYS = 7;
+const PAYOUT_COMPARE_DAYS = 7;
 const DAY_MS = 86_400_000;
 const PAGE_LIMIT = 100;
 /** Bounds one round's calls to the list endpoint. */

@@ -15,7 +15,7 @@ import { randomHex } from '../random.ts';
 export const PAYOUT_REFERENCE_PATTERN = /^po_[0-9a-f]{32}$/;
 export const newPayoutReference = () => `po_${randomHex(16)}`;
 
-export const isFinalPayoutStatus = (status: string) => status === 'success' || status === 'failed';
+const isFinalPayoutStatus = (status: string) => status === 'success' || status === 'failed';
 
 export function toPayout(row: PayoutRow): Payout {
   const payout: Payout = {

@@ -47,7 +47,7 @@ import type { PayoutService } from './service.ts';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
-export const ValidateRecipientBodySchema = z
+const ValidateRecipientBodySchema = z
   .strictObject({
     provider: ProviderSlugSchema,
     account: z.union([MobileMoneyAccountSchema, BankAccountSchema], {
@@ -56,7 +56,7 @@ export const ValidateRecipientBodySchema = z
   })
   .meta({ id: 'ValidateRecipient' });
 
-export const CreatePayoutBodySchema = z
+const CreatePayoutBodySchema = z
   .strictObject({
     transferRecipientId: z.string().min(1).max(200),
     amount: PositiveMinorUnitsSchema,

@@ -16,7 +16,7 @@ import {
   type PayoutStore,
 } from './repository.ts';
 
-export const PAYOUT_VERIFY_THROTTLE_MS = 5_000;
+const PAYOUT_VERIFY_THROTTLE_MS = 5_000;
 
 export interface PayoutContext extends PayoutStore {
   provider: ProviderClient;

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { ProviderErrorCode } from './schemas.ts';
 
 /** Failures that have no provider error code: the client names them itself. */
-export type TransportErrorCode = 'Timeout' | 'NetworkError' | 'InvalidResponse';
+type TransportErrorCode = 'Timeout' | 'NetworkError' | 'InvalidResponse';
 
 /** A documented provider code, our transport code, or any other string the provider may send. */
 export type ProviderFailureCode = ProviderErrorCode | TransportErrorCode | (string & {});

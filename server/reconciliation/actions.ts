@@ -22,7 +22,7 @@ import { findPayout } from '../payouts/repository.ts';
 import { verifyPayout, type PayoutContext } from '../payouts/verify.ts';
 import type { PaymentRow } from '../store/schema.ts';
 
-export const FOUND_BY_RECONCILIATION = 'found_by_reconciliation';
+const FOUND_BY_RECONCILIATION = 'found_by_reconciliation';
 
 export const ReconciliationActionSchema = z
   .strictObject({

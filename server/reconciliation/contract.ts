@@ -24,7 +24,7 @@ const BookEntrySchema = z
 
 const ActionNameSchema = z.enum(['verify', 'record']);
 
-export const DifferenceSchema = z
+const DifferenceSchema = z
   .object({
     kind: z.enum(['payment', 'payout']),
     class: z.enum(['mismatched', 'provider_only', 'ours_only']),

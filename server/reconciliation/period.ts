@@ -7,7 +7,7 @@ import { requiredOr } from '../contract/common.ts';
 
 export const DAY_MS = 86_400_000;
 /** A year and a day: a whole year of books in one report, and no unbounded walk through the lists. */
-export const MAX_PERIOD_DAYS = 366;
+const MAX_PERIOD_DAYS = 366;
 
 const DateSchema = z.iso.date({ error: requiredOr('must be a date written YYYY-MM-DD') });
 
@@ -32,7 +32,7 @@ export interface Period {
   to: string;
 }
 
-export const startOf = (date: string) => Date.parse(`${date}T00:00:00.000Z`);
+const startOf = (date: string) => Date.parse(`${date}T00:00:00.000Z`);
 
 /** `[from, toExclusive)` in epoch ms. */
 export const boundsOf = (period: Period) => ({
@@ -40,7 +40,7 @@ export const boundsOf = (period: Period) => ({
   toExclusive: startOf(period.to) + DAY_MS,
 });
 
-export const daysIn = (period: { from: string; to: string }): number =>
+const daysIn = (period: { from: string; to: string }): number =>
   Math.round((startOf(period.to) - startOf(period.from)) / DAY_MS) + 1;
 
 /** The UTC date `days` away from `date`. */

@@ -21,13 +21,13 @@ import type { Database } from '../store/schema.ts';
 import { boundsOf, shiftDate, type Period } from './period.ts';
 import { providerCollections, providerDisbursements } from './provider-lists.ts';
 
-export type RecordKind = 'payment' | 'payout';
-export type DifferenceClass = 'mismatched' | 'provider_only' | 'ours_only';
+type RecordKind = 'payment' | 'payout';
+type DifferenceClass = 'mismatched' | 'provider_only' | 'ours_only';
 /** `verify`: ask the provider now and apply its answer; `record`: keep a success only it knows. */
-export type ReconciliationAction = 'verify' | 'record';
+type ReconciliationAction = 'verify' | 'record';
 
 /** One side of a pair, as that side's books hold it. */
-export interface BookEntry {
+interface BookEntry {
   status: string;
   /** Integer minor units. */
   amount: number;
@@ -50,7 +50,7 @@ export interface Difference {
   actions: ReconciliationAction[];
 }
 
-export interface ClassCounts {
+interface ClassCounts {
   matched: number;
   mismatched: number;
   providerOnly: number;
@@ -59,7 +59,7 @@ export interface ClassCounts {
   notSent: number;
 }
 
-export interface CurrencyTotals {
+interface CurrencyTotals {
   currency: string;
   /** Minor-unit digits as this server is configured (CURRENCY_EXPONENTS); null for a code it does not know. */
   exponent: number | null;

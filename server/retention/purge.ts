@@ -22,7 +22,7 @@ import { purgeUnknownWebhooks } from './webhooks.ts';
 
 const DAY_MS = 86_400_000;
 /** Rows per transaction: a few milliseconds of work on either engine. */
-export const PURGE_BATCH = 500;
+const PURGE_BATCH = 500;
 /** Advisory-lock keys of the purge round (namespace shared with reconciliation, job 5). */
 export const RETENTION_LOCK_KEYS = [0x70617921, 5] as const;
 
@@ -38,7 +38,7 @@ export interface RetentionDeps {
 }
 
 /** What one round blanked or deleted; counts only, never whose. */
-export interface PurgeCounts {
+interface PurgeCounts {
   payments: number;
   uploads: number;
   sessions: number;

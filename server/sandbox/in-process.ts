@@ -83,9 +83,17 @@ export function inProcessFetch(app: FetchHandler): FetchLike {
   return (url, init) => {
     // Relative URLs are resolved as app.request resolves them; the client always sends absolute ones.
     const absolute = /^https?:\/\//.test(url) ? url : `http://localhost${url.startsWith('/') ? '' : '/'}${url}`;
-    return app.fetch(new InProcessRequest(absolute, init) as unknown as Request);
+    return app.fetch(asRequest(new InProcessRequest(absolute, init)));
   };
 }
+
+/**
+ * Hono's `fetch` is typed to take a whole WHATWG Request. An InProcessRequest answers only the members
+ * Hono and the sandbox's routes read; it cannot declare the rest (`body` as a stream, above all) without
+ * building the real Request it exists to avoid, and a `body` getter would send hono's `bodyLimit` down
+ * that path. So the type is asserted here, once.
+ */
+const asRequest = (request: InProcessRequest) => request as unknown as Request;
 
 /**
  * The embedded sandbox's outbound fetch: its webhooks to this very server (`ownUrl`) go to `target.app`
@@ -93,10 +101,9 @@ export function inProcessFetch(app: FetchHandler): FetchLike {
  * the same raw bytes and signature); everything else goes to `elsewhere`. `target.app` is read at each
  * call: the app exists only once the sandbox does.
  *
- * Without it (every webhook over the socket): payment run 0.014 -> 0.008 of bare Hono (server CPU per
- * payment 1.75 -> 2.70 ms), peak RSS 127 -> 139 MB; the warm link read and webhook ingest did not move
- * beyond the noise (0.43 -> 0.57, 0.059 -> 0.067). Medians of 6 alternating runs, 2026-11-24, on a
- * 2-core machine at load ~9.
+ * Without it (every webhook over the socket) a payment costs the server markedly more CPU and memory:
+ * `npm run bench` measures it, on its `POST /api/v1/payments` line (cpu/request in the load table) and
+ * its `peak RSS under load` line; compare a build without it in alternating runs (`BENCH_ONLY=server`).
  */
 export function webhooksToSelf(ownUrl: string, target: { app?: FetchHandler }, elsewhere: typeof fetch): typeof fetch {
   const under = `${ownUrl}/`;

@@ -4,12 +4,12 @@
  * machine.
  */
 
-export interface SandboxNetwork {
+interface SandboxNetwork {
   name: string;
   value: string;
 }
 
-export interface SandboxBank {
+interface SandboxBank {
   bankName: string;
   bankCode: string;
 }

@@ -44,7 +44,7 @@ export interface StoreOptions {
   groupCommit?: boolean | undefined;
 }
 
-export type SqliteSynchronous = 'full' | 'normal';
+type SqliteSynchronous = 'full' | 'normal';
 
 /** The SQLite file inside DATA_DIR. */
 export const SQLITE_FILE = 'pay-checkout.sqlite';
@@ -109,8 +109,8 @@ function openSqlite(options: StoreOptions): Store {
 /**
  * The connection as the drivers see it, each statement prepared once per SQL text. Kysely prepares every
  * query afresh, and preparing costs more than running for our small queries (a select of a whole payment
- * by key: about 100 µs uncached against 20 to 35 µs cached on a busy 2-core machine, with
- * test/bench/prepared-cost.ts). Our SQL comes from a fixed set of query shapes (values are bound, never
+ * by key costs several times as much uncached: `node --import tsx test/bench/prepared-cost.ts`). Our SQL
+ * comes from a fixed set of query shapes (values are bound, never
  * inlined), so reusing a statement per SQL text is safe; better-sqlite3 runs them synchronously, one at a
  * time. Kysely's SqliteDialect takes any object with `prepare` and `close` (its SqliteDatabase interface).
  */

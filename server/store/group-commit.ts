@@ -1,14 +1,12 @@
 /**
- * Measured gain, `npm run bench` (test/bench/group-commit.ts): the payment run against Kysely's own
- * SqliteDialect, where each write the code does not wrap in a transaction commits alone
- * (SQLITE_GROUP_COMMIT=off), medians of 3 alternating rounds on a busy 2-core machine: 276 against 21
- * payments/s with SQLITE_SYNCHRONOUS=full (13x; a separate 5-round run: 241 against 16/s), 446 against
- * 245/s with normal (1.8x). It stays while it is at least 1.2x under full, the default
- * (docs/storage.md#queries-and-commits).
+ * Measured gain, `npm run bench` (test/bench/group-commit.ts), its `group commit:` line: the payment run
+ * against Kysely's own SqliteDialect, where each write the code does not wrap in a transaction commits
+ * alone (SQLITE_GROUP_COMMIT=off), under SQLITE_SYNCHRONOUS=full and normal. It stays while it is at
+ * least 1.2x under full, the default (docs/storage.md#queries-and-commits).
  *
  * Group commit for better-sqlite3, below Kysely. On SQLite the COMMIT is what a write costs (the WAL
- * append and, now and then, a checkpoint: 80 to 240 µs here), while the write itself inside an open
- * transaction costs a few µs. So every write issued during one event-loop turn, by any number of
+ * append and, now and then, a checkpoint), while the write itself inside an open transaction costs far
+ * less. So every write issued during one event-loop turn, by any number of
  * concurrent requests, joins one transaction (the batch) that commits once, in a `setImmediate` after
  * the turn; each write's promise resolves only once that COMMIT succeeded, so no caller ever acts on a
  * write that could still be lost.

@@ -5,10 +5,9 @@
  * Kysely's, for whichever dialect the instance compiles to, and it runs through Kysely's public
  * `executeQuery`, so plugins and logging see it; values are always bound parameters, never spliced in.
  *
- * Measured gain (`test/bench/prepared-cost.ts`, medians of 9 alternating rounds, 50 calls in flight, on a
- * busy 2-core machine): on SQLite a select of a payment by key 11.2 µs prepared against 14.6 µs built each
- * time (-3.4 µs, -23%), the insert of a whole payment row 14.4 against 32.7 µs (-18 µs, -56%). On
- * PostgreSQL it is a small share of the round trip (251 against 284 µs, 606 against 733 µs).
+ * Measured gain: `node --import tsx test/bench/prepared-cost.ts` prints, per shape and engine, the
+ * prepared and the built-each-time cost. On SQLite it is a large share of a select by key and more of a
+ * whole-row insert; on PostgreSQL a small share of the round trip.
  *
  *     const byReference = prepared((db, reference: string) =>
  *       db.selectFrom('payments').selectAll().where('reference', '=', reference));

@@ -5,7 +5,7 @@
  */
 
 /** 0 or 1: SQLite has no boolean type. */
-export type Flag = 0 | 1;
+type Flag = 0 | 1;
 
 export interface SandboxPaymentLinkRow {
   id: string;
@@ -75,7 +75,7 @@ export interface SandboxTransactionRow {
   updated_at: number;
 }
 
-export interface SandboxRecipientRow {
+interface SandboxRecipientRow {
   id: string;
   provider: string;
   account: string;
@@ -111,7 +111,7 @@ export interface SandboxDisbursementRow {
   completed_at: number | null;
 }
 
-export interface SandboxWalletRow {
+interface SandboxWalletRow {
   id: string;
   type: string;
   country: string;
@@ -140,7 +140,7 @@ export interface SandboxWebhookDeliveryRow {
   delivered_at: number | null;
 }
 
-export interface SandboxWebhookAttemptRow {
+interface SandboxWebhookAttemptRow {
   delivery_id: string;
   attempt: number;
   at: number;
@@ -225,7 +225,7 @@ export interface PaymentRow {
   purged_at: number | null;
 }
 
-export interface IdempotencyKeyRow {
+interface IdempotencyKeyRow {
   /** `scope:` and the SHA-256 of the client and its key (server/idempotency/keys.ts). */
   key: string;
   /** SHA-256 of the request body (and route), to tell a replay from a different request. */
@@ -257,7 +257,7 @@ export interface UploadRow {
 }
 
 /** A console login; the cookie's id is known only to the browser, the row holds its SHA-256 (base64url). */
-export interface ConsoleSessionRow {
+interface ConsoleSessionRow {
   id_hash: string;
   created_at: number;
   expires_at: number;
@@ -267,7 +267,7 @@ export interface ConsoleSessionRow {
  * A rate limit's counter on PostgreSQL: `id` is `scope:key@window_start`, `count` the hits admitted in the
  * window from `window_start` (server/http/window-counter.ts).
  */
-export interface RateLimitWindowRow {
+interface RateLimitWindowRow {
   id: string;
   window_start: number;
   count: number;

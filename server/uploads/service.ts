@@ -13,14 +13,14 @@ import { sanitiseFileName, sniffType } from './media.ts';
 import { randomBase64url } from '../random.ts';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
-export const UPLOAD_TTL_MS = 60 * 60 * 1000;
+const UPLOAD_TTL_MS = 60 * 60 * 1000;
 export interface UploadDeps {
   store: Store;
   clock: Clock;
 }
 
 /** `upl_` and 128 random bits: knowing an id is what ties an upload to a payment. */
-export const newUploadId = () => `upl_${randomBase64url(16)}`;
+const newUploadId = () => `upl_${randomBase64url(16)}`;
 
 /** Checks and stores one file; the type comes from its bytes, the name is sanitised. */
 export async function storeUpload(deps: UploadDeps, file: File, ip: string): Promise<Upload> {

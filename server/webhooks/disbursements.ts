@@ -17,10 +17,10 @@ import type { PayoutRow } from '../store/schema.ts';
 import { webhookApp } from './webhook-app.ts';
 
 /** `deliveryId` optional, as for collections: `reference:status` deduplicates well enough. */
-export const ReceivedDisbursementWebhookSchema = DisbursementWebhookSchema.extend({
+const ReceivedDisbursementWebhookSchema = DisbursementWebhookSchema.extend({
   deliveryId: z.string().min(1).max(200).optional(),
 });
-export type ReceivedDisbursementWebhook = z.infer<typeof ReceivedDisbursementWebhookSchema>;
+type ReceivedDisbursementWebhook = z.infer<typeof ReceivedDisbursementWebhookSchema>;
 
 export type DisbursementIngestOutcome = 'applied' | 'unchanged' | 'duplicate' | 'unknown_payout' | 'mismatch';
 
@@ -36,7 +36,7 @@ async function ourReference(context: PayoutContext, webhook: ReceivedDisbursemen
   return row?.reference ?? reference;
 }
 
-export async function ingestDisbursementWebhook(
+async function ingestDisbursementWebhook(
   context: PayoutContext,
   rawBody: string,
   webhook: ReceivedDisbursementWebhook,

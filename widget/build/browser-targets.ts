@@ -66,7 +66,7 @@ export function buildTargets(browsers: string[]): string[] {
 }
 
 /** The declared floor, as browserslist resolves the root package.json's entry. */
-export function floorBrowsers(): string[] {
+function floorBrowsers(): string[] {
   return browserslist(undefined, { path: ROOT });
 }
 

@@ -25,7 +25,7 @@ export const NOT_AN_OBJECT = 0;
 export const MISSING = 1;
 export const NOT_A_TEXT = 2;
 export const OTHER_PLACEHOLDERS = 3;
-export const NOT_IN_ENGLISH = 4;
+const NOT_IN_ENGLISH = 4;
 
 /** Each key that keeps `value` from being a complete translation of English, with its flaw; empty when it is one. */
 export function translationFlaws(value: unknown): [key: string, flaw: number][] {

@@ -104,14 +104,22 @@ export function formStep(view: StepView): TemplateResult {
 /**
  * A config whose form holds most of the templates of any form (a typed amount, the payer, a method and a
  * network to choose, the phone), without a logo: an image would be fetched even in a detached fragment.
- * It holds only what `formStep` reads.
+ * Its texts are empty: only the templates it prepares matter.
  */
-export const SAMPLE_CONFIG = {
+export const SAMPLE_CONFIG: CheckoutConfig = {
+  kind: 'link',
+  id: '',
+  title: '',
+  currency: '',
+  currencyExponent: 0,
+  country: '',
   amount: { fixed: null },
   customFields: [],
-  methods: [{ provider: '', label: ' ', inputs: [], networks: [{ name: ' ' }] }],
+  methods: [{ provider: '', label: ' ', inputs: [], networks: [{ name: ' ', value: '' }] }],
   hosted: true,
-} as unknown as CheckoutConfig;
+  anonymous: false,
+  status: 'active',
+};
 
 /**
  * Renders the form (for `SAMPLE_CONFIG`, while the real config is on its way) into a detached fragment.

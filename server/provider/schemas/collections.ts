@@ -16,7 +16,6 @@ import {
 
 /** Statuses of a collection (verify answers one of these). */
 export const COLLECTION_STATUSES = ['pending', 'success', 'failed'] as const;
-export type CollectionStatus = (typeof COLLECTION_STATUSES)[number];
 
 export const CheckoutCreateRequestSchema = z.object({
   country: CountrySchema,
@@ -47,7 +46,6 @@ export const CheckoutCreatedSchema = z.looseObject({
 export type CheckoutCreated = z.infer<typeof CheckoutCreatedSchema>;
 
 export const CheckoutListQuerySchema = DatedListQuerySchema;
-export type CheckoutListQuery = z.infer<typeof CheckoutListQuerySchema>;
 
 /** Payer details as the provider echoes them; anonymous payments leave them empty or null. */
 export const PayerSchema = z.looseObject({
@@ -94,16 +92,14 @@ export const DirectChargeRequestSchema = z.object({
 });
 export type DirectChargeRequest = z.infer<typeof DirectChargeRequestSchema>;
 
-export const DIRECT_CHARGE_ACTIONS = ['otp', 'pre-otp', 'processing', 'redirect', 'bankTransfer'] as const;
-export type DirectChargeAction = (typeof DIRECT_CHARGE_ACTIONS)[number];
+const DIRECT_CHARGE_ACTIONS = ['otp', 'pre-otp', 'processing', 'redirect', 'bankTransfer'] as const;
 
-export const BankTransferDetailsSchema = z.looseObject({
+const BankTransferDetailsSchema = z.looseObject({
   bankName: z.string(),
   accountNumber: z.string(),
   accountName: z.string(),
   expiresAt: DateTimeSchema.nullish(),
 });
-export type BankTransferDetails = z.infer<typeof BankTransferDetailsSchema>;
 
 /**
  * Answer of direct charge and of confirm. A `redirect` without a link or a `bankTransfer` without
@@ -170,4 +166,3 @@ export const NetworkSchema = z.looseObject({ name: z.string(), image: z.string()
 export type Network = z.infer<typeof NetworkSchema>;
 
 export const ChargePropertiesSchema = z.looseObject({ networks: z.array(NetworkSchema) });
-export type ChargeProperties = z.infer<typeof ChargePropertiesSchema>;

@@ -10,7 +10,6 @@ export type Country = z.infer<typeof CountrySchema>;
 
 /** Amounts in the lowest denomination: `z.int()` also keeps them within the safe-integer range. */
 export const MinorUnitsSchema = z.int().min(0);
-export type MinorUnits = z.infer<typeof MinorUnitsSchema>;
 
 export const PositiveMinorUnitsSchema = z.int().positive();
 
@@ -28,7 +27,6 @@ export const ProviderSlugSchema = z
   .string()
   .max(64)
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a lowercase slug such as mtn-ci');
-export type ProviderSlug = z.infer<typeof ProviderSlugSchema>;
 
 /** Merchant-generated reference, unique per request. Kept short so it fits a path segment. */
 export const ReferenceSchema = z.string().min(1).max(100);
@@ -59,7 +57,6 @@ export const ProviderErrorBodySchema = z.looseObject({
   error: z.string(),
   errorCode: z.string(),
 });
-export type ProviderErrorBody = z.infer<typeof ProviderErrorBodySchema>;
 
 export function singleEnvelope<T extends z.ZodType>(data: T) {
   return z.looseObject({ statusCode: z.int(), data });
@@ -80,7 +77,7 @@ export function providerListSchema<T extends z.ZodType>(item: T) {
  * A whole number given as a number (client) or as a query-string text (sandbox). Only plain digits are
  * accepted as text, so "1.5", "1e2", "abc" and "" fail instead of being coerced.
  */
-export function queryInteger(min: number, max: number) {
+function queryInteger(min: number, max: number) {
   const digits = z
     .string()
     .regex(/^[0-9]+$/, 'must be a whole number')

@@ -13,7 +13,7 @@ import {
 } from './common.ts';
 import { NetworkSchema } from './collections.ts';
 
-export const BankSchema = z.looseObject({ bankName: z.string(), bankCode: z.string() });
+const BankSchema = z.looseObject({ bankName: z.string(), bankCode: z.string() });
 export type Bank = z.infer<typeof BankSchema>;
 
 export const RecipientPropertiesSchema = z.looseObject({
@@ -97,7 +97,7 @@ export type Disbursement = z.infer<typeof DisbursementSchema>;
 export const DisbursementListQuerySchema = DatedListQuerySchema;
 export type DisbursementListQuery = z.infer<typeof DisbursementListQuerySchema>;
 
-export const WALLET_TYPES = ['deposit', 'disbursement'] as const;
+const WALLET_TYPES = ['deposit', 'disbursement'] as const;
 export type WalletType = (typeof WALLET_TYPES)[number];
 
 export const WalletSchema = z.looseObject({

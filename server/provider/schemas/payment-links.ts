@@ -37,7 +37,6 @@ export const CustomFieldSchema = z
 export type CustomField = z.infer<typeof CustomFieldSchema>;
 
 export const PAYMENT_LINK_STATUSES = ['active', 'completed', 'inactive', 'expired'] as const;
-export type PaymentLinkStatus = (typeof PAYMENT_LINK_STATUSES)[number];
 
 export const PaymentLinkSchema = z.looseObject({
   id: z.string().min(1),
@@ -92,4 +91,3 @@ export const PaymentLinkListQuerySchema = z.object({
   country: CountrySchema.optional(),
   currency: CurrencySchema.optional(),
 });
-export type PaymentLinkListQuery = z.infer<typeof PaymentLinkListQuerySchema>;

@@ -4,7 +4,7 @@ import { CountrySchema, CurrencySchema, DateTimeSchema, MinorUnitsSchema } from 
 import { COLLECTION_STATUSES, PayerSchema } from './collections.ts';
 import { DISBURSEMENT_STATUSES } from './disbursements.ts';
 
-export const COLLECTION_WEBHOOK_EVENTS = ['payment.completed', 'payment.failed'] as const;
+const COLLECTION_WEBHOOK_EVENTS = ['payment.completed', 'payment.failed'] as const;
 
 /**
  * Only what a receiver cannot do without is required (reference, status, amount, currency): a webhook
@@ -64,4 +64,3 @@ export const ProviderWebhookSchema = z.discriminatedUnion('event', [
   CollectionWebhookSchema,
   DisbursementWebhookSchema,
 ]);
-export type ProviderWebhook = z.infer<typeof ProviderWebhookSchema>;

@@ -4,7 +4,7 @@ import type { SandboxContext } from '../context.ts';
 import { findProvider, providerLogoUrl } from '../providers.ts';
 
 /** The provider reports `pending` until a transaction is final; `processing` is our internal nuance. */
-export const publicStatus = (status: string) => (status === 'processing' ? 'pending' : status);
+const publicStatus = (status: string) => (status === 'processing' ? 'pending' : status);
 
 const epochSeconds = (ms: number | null) => (ms === null ? null : Math.floor(ms / 1000));
 

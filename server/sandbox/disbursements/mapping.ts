@@ -56,7 +56,7 @@ export function toWebhookData(context: SandboxContext, row: SandboxDisbursementR
 }
 
 /** The sandbox has one integration per provider; its id is stable so reconciliation can group by it. */
-export const integrationIdOf = (provider: string) => `int_sandbox_${provider}`;
+const integrationIdOf = (provider: string) => `int_sandbox_${provider}`;
 
 /** A disbursement by the service's reference or, failing that, the merchant's (verify accepts either). */
 export async function findDisbursement(db: Executor, reference: string) {

@@ -28,7 +28,7 @@ export function recipientProperties(provider: SandboxProvider, publicUrl: string
 const isMobileMoney = (account: RecipientAccount): account is MobileMoneyAccount => 'phoneNumber' in account;
 
 /** Throws a 400 ValidationError naming the first reason the account cannot be paid through `provider`. */
-export function checkAccount(provider: SandboxProvider, account: RecipientAccount): void {
+function checkAccount(provider: SandboxProvider, account: RecipientAccount): void {
   if (isMobileMoney(account)) {
     if (provider.channel !== 'mobile-money') {
       throw validationError(

@@ -5,7 +5,7 @@ import { findProvider } from '../providers.ts';
 const DAY_MS = 86_400_000;
 
 /** Monday (UTC) of the week holding `time`, as `YYYY-MM-DD`. */
-export function weekStart(time: number): string {
+function weekStart(time: number): string {
   const day = new Date(time).getUTCDay(); // 0 = Sunday
   const sinceMonday = (day + 6) % 7;
   const monday = Math.floor(time / DAY_MS) * DAY_MS - sinceMonday * DAY_MS;

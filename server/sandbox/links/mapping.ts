@@ -12,7 +12,7 @@ export function expiryInstant(expiresAt: string): number {
   return /^\d{4}-\d{2}-\d{2}$/.test(expiresAt) ? Date.parse(`${expiresAt}T00:00:00.000Z`) + DAY_MS : Date.parse(expiresAt);
 }
 
-export function currentStatus(row: SandboxPaymentLinkRow, collected: number, now: number): string {
+function currentStatus(row: SandboxPaymentLinkRow, collected: number, now: number): string {
   if (row.status !== 'active') return row.status;
   if (row.expires_at && expiryInstant(row.expires_at) <= now) return 'expired';
   if (row.amount_limit && collected >= row.amount_limit) return 'completed';

@@ -3,7 +3,7 @@
  * unexpected sandbox error.
  */
 import { request as httpRequest } from 'node:http';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, expect, it, onTestFinished, vi } from 'vitest';
 import { serveOnLoopback, type Loopback } from '../loopback.ts';
 import { AUTH_HEADERS, startSandbox, type SandboxFixture } from './fixture.ts';
 
@@ -29,6 +29,9 @@ afterAll(async () => {
 
 it('a direct charge cut off mid-body is a 499, not an unexpected error', async () => {
   const unexpected = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  // The worker's console is shared with the files that run after this one (isolate: false): restore it
+  // even when an expectation below fails.
+  onTestFinished(() => unexpected.mockRestore());
   const arrived = new Promise<void>((resolve) => (answered = resolve));
   const outgoing = httpRequest({
     host: '127.0.0.1',
@@ -43,5 +46,4 @@ it('a direct charge cut off mid-body is a 499, not an unexpected error', async (
   const answer = await answers[0];
   expect(answer?.status).toBe(499);
   expect(unexpected).not.toHaveBeenCalled();
-  unexpected.mockRestore();
 });
