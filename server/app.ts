@@ -37,6 +37,8 @@ import { metricsRoutes } from './metrics/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { createPayments } from './payments/module.ts';
 import { qrRoutes } from './pay/qr-routes.ts';
+import { handoffRoutes } from './handoffs/routes.ts';
+import { handoffService } from './handoffs/service.ts';
 import { receiptRoutes } from './pay/receipt-routes.ts';
 import { payPageRoutes } from './pay/routes.ts';
 import { createPayouts } from './payouts/module.ts';
@@ -60,6 +62,7 @@ export function createApp(deps: AppDeps) {
   const payouts = createPayouts(deps);
   const payments = createPayments(deps, checkout, limiter, payouts.serviceFor);
   const merchant = merchantRoutes(deps);
+  const handoffs = handoffService({ store: deps.store, clock: deps.clock, ttlMs: config.handoffTtlMs });
   const exports = exportRoutes(deps);
   // Generated on first use, once every sub-app (and its route declarations) is mounted.
   const contract = docsRoutes(() => buildOpenApiDocument(app, deps.publicUrl));
@@ -102,6 +105,10 @@ export function createApp(deps: AppDeps) {
   app.route('/docs', contract.docs);
   app.route('/api/v1/links', linkRoutes(checkout, merchant));
   app.route('/api/v1/sessions', sessionRoutes(deps, checkout));
+  app.route(
+    '/api/v1/handoffs',
+    handoffRoutes({ deps, checkout, payments: payments.service, handoffs, limiter }),
+  );
   app.route('/api/v1/uploads', uploadRoutes(deps, limiter));
   // Each export before its list's sub-app, whose `/{reference}` would take `export` for a reference.
   app.route('/api/v1/payments/export', exports.payments);
@@ -133,8 +140,8 @@ export function createApp(deps: AppDeps) {
   // The payer's own pages, which work with no script: a payment's receipt and a link's QR code first,
   // since the pay page mounted at /pay itself would otherwise take their paths for a link's id.
   app.route('/pay/receipt', receiptRoutes(deps, { payments: payments.service, checkout, limiter }));
-  app.route('/pay/qr', qrRoutes(deps, checkout));
-  const payPage = payPageRoutes({ deps, checkout, payments: payments.service, limiter });
+  app.route('/pay/qr', qrRoutes(deps, checkout, handoffs));
+  const payPage = payPageRoutes({ deps, checkout, payments: payments.service, limiter, handoffs });
   app.route('/pay', payPage.routes);
   app.route('/webhooks/payments', payments.webhooks);
   app.route('/webhooks/disbursements', payouts.webhooks);

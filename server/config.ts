@@ -347,6 +347,7 @@ const EnvSchema = z
     RETENTION_DAYS: z.string().regex(/^\d+$/, 'must be a whole number of days').transform(Number).optional(),
     PROVIDER_TIMEOUT_MS: milliseconds(15_000),
     PAYMENT_RESERVATION_MS: milliseconds(DEFAULT_RESERVATION_MS).pipe(z.int().min(1, 'must be at least 1')),
+    HANDOFF_TTL_MS: milliseconds(15 * 60_000).pipe(z.int().min(1_000, 'must be at least 1000 (one second)')),
     // No default here: it follows PROVIDER_TIMEOUT_MS (idempotencyLeaseMs below).
     IDEMPOTENCY_LEASE_MS: z.string().regex(/^\d+$/, 'must be a whole number of milliseconds').transform(Number).optional(),
     RECONCILE_INTERVAL_MS: milliseconds(60_000),
@@ -483,6 +484,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
      * its session busy) while the provider has not said it is final: the provider's own deadline.
      */
     paymentReservationMs: value.PAYMENT_RESERVATION_MS,
+    /** How long a "Pay on your phone" QR code (a handoff) can be opened and followed after it is made. */
+    handoffTtlMs: value.HANDOFF_TTL_MS,
     /**
      * How long a creating request owns its Idempotency-Key before a retry may take it over (its request
      * is then presumed dead): by default 2 minutes, or longer when the provider's attempts could be.

@@ -23,7 +23,7 @@ export function apiCors(allowedOrigins: string[] | undefined, publicUrl: string)
   const preflight = cors({
     origin: allowOrigin,
     allowMethods: ['GET', 'POST', 'OPTIONS'],
-    allowHeaders: ['Content-Type', 'Idempotency-Key', 'Payment-Token', 'Authorization', 'Last-Event-ID'],
+    allowHeaders: ['Content-Type', 'Idempotency-Key', 'Payment-Token', 'Handoff-Token', 'Authorization', 'Last-Event-ID'],
     exposeHeaders: EXPOSE_HEADERS,
     maxAge: 600,
   });

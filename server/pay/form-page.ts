@@ -17,6 +17,8 @@ export interface FormView {
   money: (minor: number) => string;
   /** Where the form posts (the page's own path, with its `lang`). */
   action: string;
+  /** Where "Pay on your phone" posts the answers so far (absent on the phone's own page). */
+  handoffAction?: string;
   csrf: string;
   /** The Idempotency-Key of this form's payment, made when the form was drawn. */
   idempotencyKey: string;
@@ -248,5 +250,17 @@ export function formBody(view: FormView): Html {
       <button class="button" type="submit">
         ${amount ? fill(messages.pay, { amount: money(amount) }) : messages.payNow}
       </button>
+      ${
+        view.handoffAction
+          ? html`<button
+              class="button secondary wide-only"
+              type="submit"
+              formaction="${view.handoffAction}"
+              formnovalidate
+            >
+              ${messages.payOnPhone}
+            </button>`
+          : ''
+      }
     </form>`;
 }

@@ -7,6 +7,7 @@
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { Hono, type Context } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
 import type { CheckoutConfig, CreatedPayment, ErrorEnvelope, Payment } from '../../widget/contract/index.ts';
 import { en } from '../../widget/i18n/en.ts';
 import { formatMoney, toDecimalText } from '../../widget/money.ts';
@@ -23,7 +24,9 @@ import { RETURN_CANCEL_PARAM, RETURN_REFERENCE_PARAM } from '../payments/return-
 import { createIdempotently } from '../payments/routes.ts';
 import type { PaymentService } from '../payments/service.ts';
 import { isPaymentReference } from '../payments/tokens.ts';
-import type { PaymentRow } from '../store/schema.ts';
+import type { HandoffRow, PaymentRow } from '../store/schema.ts';
+import { handoffPagePath, handoffQrPath, handoffView } from '../handoffs/routes.ts';
+import { answersFor, handoffAnswers, type HandoffService } from '../handoffs/service.ts';
 import { findUpload, storeUpload } from '../uploads/service.ts';
 import {
   answersOf,
@@ -46,6 +49,7 @@ import {
   bankTransferStep,
   codeStep,
   errorStep,
+  handoffStep,
   processingStep,
   unavailableStep,
   unfinishedStep,
@@ -60,6 +64,8 @@ import { STYLESHEET } from './stylesheet.ts';
 export const WAITING_REFRESH_SECONDS = 5;
 
 const NO_STORE = 'no-store';
+/** The desktop's follow token of a handoff, on that handoff's pages only. */
+const FOLLOW_COOKIE = 'pay_handoff';
 /** On a payment's page: the payer came back from the provider's page. */
 const RETURNED = 'returned';
 /**
@@ -78,9 +84,10 @@ export interface PayPageDeps {
   checkout: CheckoutService;
   payments: PaymentService;
   limiter: RateLimiter;
+  handoffs: HandoffService;
 }
 
-export function payPageRoutes({ deps, checkout, payments, limiter }: PayPageDeps) {
+export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: PayPageDeps) {
   const { config, publicUrl } = deps;
   const translations = readTranslations(deps.translationsDir);
   const secureCookies = publicUrl.startsWith('https:');
@@ -194,11 +201,13 @@ export function payPageRoutes({ deps, checkout, payments, limiter }: PayPageDeps
     lang: PageLanguage,
     state: Partial<
       Pick<FormView, 'answers' | 'errors' | 'uploaded' | 'typedAmount' | 'alert' | 'idempotencyKey'>
-    > = {},
+    > & { handoff?: string } = {},
   ) {
     const scope = `${checkoutConfig.kind}:${checkoutConfig.id}`;
     const money = moneyIn(lang, checkoutConfig.currency, checkoutConfig.currencyExponent);
     const path = checkoutPath(checkoutConfig.kind, checkoutConfig.id);
+    // A phone's form (opened from a handoff's QR code) posts to the handoff's page, which records the payment.
+    const action = state.handoff ? handoffPagePath(state.handoff) : path;
     const { fixed } = checkoutConfig.amount;
     const description = [fixed !== null ? money(fixed) : undefined, checkoutConfig.description]
       .filter(Boolean)
@@ -207,7 +216,8 @@ export function payPageRoutes({ deps, checkout, payments, limiter }: PayPageDeps
       config: checkoutConfig,
       messages: lang.messages,
       money,
-      action: withLang(path, lang),
+      action: withLang(action, lang),
+      handoffAction: state.handoff ? undefined : withLang(`${path}/phone`, lang),
       csrf: forms.issue(c, scope),
       idempotencyKey: state.idempotencyKey ?? randomUUID(),
       answers: state.answers ?? {},
@@ -250,7 +260,7 @@ export function payPageRoutes({ deps, checkout, payments, limiter }: PayPageDeps
     return withLang(paymentPath(payment.reference), lang);
   }
 
-  async function payForm(c: Context<AppEnv>, kind: Kind, id: string) {
+  async function payForm(c: Context<AppEnv>, kind: Kind, id: string, handoff?: string) {
     const loaded = await loadCheckout(c, kind, id);
     if (loaded instanceof Response) return loaded;
     const checkoutConfig = loaded;
@@ -312,7 +322,7 @@ export function payPageRoutes({ deps, checkout, payments, limiter }: PayPageDeps
       max: Number.isFinite(ceiling) ? money(ceiling) : undefined,
     };
     const refuse = (status: number, state: Partial<FormView>) =>
-      renderForm(c, status, checkoutConfig, lang, { answers, uploaded, typedAmount, ...state });
+      renderForm(c, status, checkoutConfig, lang, { answers, uploaded, typedAmount, handoff, ...state });
 
     if (Object.keys(errors).length) return refuse(400, { errors, alert: messages.fixErrors });
     const parsed = CreatePaymentSchema.safeParse(input);
@@ -341,6 +351,7 @@ export function payPageRoutes({ deps, checkout, payments, limiter }: PayPageDeps
       if (answer.status === 201) {
         const { payment, token } = (JSON.parse(text) as { data: CreatedPayment }).data;
         keepPaymentToken(c, payment.reference, token, secureCookies);
+        if (handoff) await handoffs.attach(handoff, payment.reference);
         return c.redirect(nextLocation(payment, lang), 303);
       }
       status = answer.status;
@@ -553,6 +564,104 @@ export function payPageRoutes({ deps, checkout, payments, limiter }: PayPageDeps
     const text = error.status === 429 ? messages.rate_limited : messages.error;
     return send(c, error.status, lang, messages.error, errorStep(messages, text, c.req.path));
   }
+
+  // "Pay on your phone". The desktop's form posts its answers so far to `<pay page>/phone`: a handoff is
+  // made of them (checked as a payment's are), its follow token kept in a cookie scoped to its pages.
+  async function handOff(c: Context<AppEnv>, kind: Kind, id: string) {
+    const loaded = await loadCheckout(c, kind, id);
+    if (loaded instanceof Response) return loaded;
+    const lang = languageOf(c, loaded.locale);
+    const body = (await readFormBody(c, { all: true })) as FormBody;
+    const answers = answersOf(body);
+    if (!forms.verify(c, `${kind}:${id}`, textOf(body, '_csrf')))
+      return renderForm(c, 403, loaded, lang, { answers, alert: lang.messages.error });
+    const { input, typedAmount } = readForm(loaded, body, {}, lang.locale, `${publicUrl}/pay/return`);
+    const { fields } = input;
+    for (const custom of loaded.customFields) if (custom.type === 'file-upload') delete fields[custom.name];
+    const customer = Object.fromEntries(Object.entries(input.customer).filter(([, v]) => v !== undefined));
+    try {
+      const given = answersFor(loaded, { amount: typedAmount, customer, fields });
+      await limiter.hit('create', ipOf(c));
+      const created = await handoffs.create(loaded, given);
+      setCookie(c, FOLLOW_COOKIE, created.followToken, {
+        path: handoffPagePath(created.id),
+        httpOnly: true,
+        sameSite: 'Lax',
+        secure: secureCookies,
+      });
+      return c.redirect(withLang(`${handoffPagePath(created.id)}/wait`, lang), 303);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      const { min, max } = loaded.amount;
+      const money = moneyIn(lang, loaded.currency, loaded.currencyExponent);
+      const bounds = {
+        min: min === undefined ? undefined : money(min),
+        max: max === undefined ? undefined : money(max),
+      };
+      const errors = fieldMessages(error.extra.fields ?? [], lang.messages, bounds);
+      const alert = error.code === 'rate_limited' ? lang.messages.rate_limited : lang.messages.fixErrors;
+      return renderForm(c, error.status, loaded, lang, { answers, typedAmount, errors, alert });
+    }
+  }
+
+  /** An open handoff, or the page that says it cannot be used (unknown, expired, not this desktop's). */
+  async function handoffOr(c: Context, follow: boolean): Promise<HandoffRow | Response> {
+    try {
+      const id = c.req.param('id') ?? '';
+      return follow ? await handoffs.followed(id, getCookie(c, FOLLOW_COOKIE)) : await handoffs.open(id);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      if (error.status === 401) await limiter.hit('token', ipOf(c));
+      return unavailable(c, error, languageOf(c));
+    }
+  }
+
+  app.post('/session/:id/phone', (c) => handOff(c, 'session', c.req.param('id')));
+  app.post('/:link/phone', (c) => handOff(c, 'link', c.req.param('link')));
+
+  // The phone's page: the checkout's form, filled in with the desktop's answers, posting back here.
+  app.get('/h/:id', async (c) => {
+    const row = await handoffOr(c, false);
+    if (row instanceof Response) return row;
+    const loaded = await loadCheckout(c, row.kind, row.checkout_id);
+    if (loaded instanceof Response) return loaded;
+    const answers = handoffAnswers(row);
+    const typedAmount = answers.amount === undefined ? undefined : Number(answers.amount);
+    if (typedAmount !== undefined) answers.amount = toDecimalText(typedAmount, loaded.currencyExponent);
+    return renderForm(c, 200, loaded, languageOf(c, loaded.locale), {
+      answers,
+      typedAmount,
+      handoff: row.id,
+    });
+  });
+  app.post('/h/:id', async (c) => {
+    const row = await handoffOr(c, false);
+    if (row instanceof Response) return row;
+    return payForm(c, row.kind, row.checkout_id, row.id);
+  });
+
+  // The desktop's page: the QR code until the payment made from the phone is final, then its receipt.
+  app.get('/h/:id/wait', async (c) => {
+    const row = await handoffOr(c, true);
+    if (row instanceof Response) return row;
+    const lang = languageOf(c);
+    const { payment } = await handoffView({ deps, payments }, row, c.get('logger'));
+    if (payment && FINAL.has(payment.status)) return c.redirect(nextLocation(payment, lang), 303);
+    c.header('Refresh', String(WAITING_REFRESH_SECONDS));
+    const self = withLang(`${handoffPagePath(row.id)}/wait`, lang);
+    return send(
+      c,
+      200,
+      lang,
+      lang.messages.payOnPhone,
+      handoffStep(
+        lang.messages,
+        handoffQrPath(row.id, 'svg'),
+        `${publicUrl}${handoffPagePath(row.id)}`,
+        self,
+      ),
+    );
+  });
 
   app.get('/session/:id', (c) => showForm(c, 'session', c.req.param('id')));
   app.post('/session/:id', (c) => payForm(c, 'session', c.req.param('id')));

@@ -144,3 +144,12 @@ export function errorStep(messages: Messages, text: string, retry: string): Html
     <p>${text}</p>
     <a class="button" href="${retry}">${messages.retry}</a>`;
 }
+
+/** The desktop's "Pay on your phone" page: the QR code of the phone's page, and its address to type. */
+export function handoffStep(messages: Messages, qr: string, url: string, self: string): Html {
+  return html`<h1>${messages.payOnPhone}</h1>
+    <p>${messages.payOnPhoneText}</p>
+    <img class="qr" src="${qr}" alt="${messages.payOnPhone}" width="240" height="240" />
+    <p class="muted"><a href="${url}">${url}</a></p>
+    <a class="button secondary" href="${self}">${messages.checkAgain}</a>`;
+}

@@ -39,6 +39,10 @@ pay-checkout{display:block;margin:.5rem 0}
 pay-checkout[hidden]{display:none}
 nav{display:flex;flex-wrap:wrap;gap:.25rem .75rem;font-size:.875rem;margin-top:2rem;border-top:1px solid var(--line);padding-top:.5rem}
 nav [aria-current]{font-weight:700;color:var(--fg);text-decoration:none}
+.qr{display:block;width:240px;height:240px;margin:1rem auto;background:#fff}
+/* Paying on a phone is offered where the page is not on one: a wide screen with a mouse. */
+.wide-only{display:none}
+@media (min-width:48rem) and (hover:hover){.wide-only{display:block}}
 `;
 
 const hash = createHash('sha256').update(css).digest('hex').slice(0, 12);

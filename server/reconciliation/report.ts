@@ -27,7 +27,7 @@ type DifferenceClass = 'mismatched' | 'provider_only' | 'ours_only';
 type ReconciliationAction = 'verify' | 'record';
 
 /** One side of a pair, as that side's books hold it. */
-interface BookEntry {
+export interface BookEntry {
   status: string;
   /** Integer minor units. */
   amount: number;
@@ -50,7 +50,7 @@ export interface Difference {
   actions: ReconciliationAction[];
 }
 
-interface ClassCounts {
+export interface ClassCounts {
   matched: number;
   mismatched: number;
   providerOnly: number;

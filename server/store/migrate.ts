@@ -14,6 +14,7 @@ import { sharedStateTables } from './migrations/0006-shared-state.ts';
 import { moneyHoldColumns } from './migrations/0007-money-holds.ts';
 import { idempotencyLease } from './migrations/0008-idempotency-lease.ts';
 import { refundColumns } from './migrations/0009-refunds.ts';
+import { handoffTables } from './migrations/0010-handoffs.ts';
 
 /** Ordered by name; a migration gets the engine only where the two need different column types. */
 function migrationsFor(engine: Engine): Record<string, Migration> {
@@ -27,6 +28,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '0007-money-holds': moneyHoldColumns,
     '0008-idempotency-lease': idempotencyLease,
     '0009-refunds': refundColumns,
+    '0010-handoffs': handoffTables,
   };
 }
 

@@ -149,6 +149,22 @@ interface SandboxWebhookAttemptRow {
   duration_ms: number;
 }
 
+/** A checkout handed from a desktop to a phone ("Pay on your phone"). */
+export interface HandoffRow {
+  /** `hof_` and 128 random bits: the phone's pay page is `/pay/h/<id>`. */
+  id: string;
+  /** SHA-256 (base64url) of the token the desktop follows the payment with. */
+  follow_hash: string;
+  kind: 'link' | 'session';
+  checkout_id: string;
+  /** JSON: the payer's answers by pay-page input name (`amount`, `fields.company`, `customer.email`). */
+  answers: string;
+  /** The payment the phone made through this handoff (the latest, should a failed one be retried). */
+  payment_reference: string | null;
+  expires_at: number;
+  created_at: number;
+}
+
 export interface CheckoutSessionRow {
   id: string;
   amount: number;
@@ -289,6 +305,7 @@ export interface ProviderWebhookRow {
 
 export interface Database {
   checkout_sessions: CheckoutSessionRow;
+  payment_handoffs: HandoffRow;
   payments: PaymentRow;
   idempotency_keys: IdempotencyKeyRow;
   uploads: UploadRow;

@@ -72,6 +72,9 @@ export const en = {
   timedOutTitle: 'Still waiting for confirmation',
   timedOutText: 'This is taking longer than usual. Keep your reference: your payment is still being checked.',
   checkAgain: 'Check again',
+  // "Pay on your phone": a QR code of the pay page on a wide screen, which then follows the payment.
+  payOnPhone: 'Pay on your phone',
+  payOnPhoneText: "Scan this code with your phone's camera and pay there. This page shows the result.",
   // The pay page's language switch (a list of links, each language named in itself).
   language: 'Language',
   successTitle: 'Payment successful',

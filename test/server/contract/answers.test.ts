@@ -227,6 +227,88 @@ const CASES: Case[] = [
   ],
   ['getSessionCheckout', 404, 'an unknown session', ({ t }) => call(t, 'GET', '/api/v1/sessions/ses_nope')],
   [
+    'createHandoff',
+    201,
+    'a handoff with an amount',
+    ({ t }) => call(t, 'POST', '/api/v1/handoffs', { json: { link: 'lnk_tip_ci', amount: 1_000 } }),
+  ],
+  [
+    'createHandoff',
+    400,
+    'an unknown field',
+    ({ t }) => call(t, 'POST', '/api/v1/handoffs', { json: { link: 'lnk_fixed_ci', fields: { nope: 'x' } } }),
+  ],
+  [
+    'createHandoff',
+    404,
+    'an unknown link',
+    ({ t }) => call(t, 'POST', '/api/v1/handoffs', { json: { link: 'lnk_nope' } }),
+  ],
+  [
+    'createHandoff',
+    409,
+    'a paid session',
+    async ({ t }) => {
+      const session = JSON.parse(
+        (
+          await call(t, 'POST', '/api/v1/sessions', {
+            json: { amount: 5_000, currency: 'XOF', country: 'CI' },
+            headers: MERCHANT,
+          })
+        ).text,
+      ).data.id as string;
+      await created(t, {
+        session,
+        customer: PAYER,
+        fields: {},
+        method: { kind: 'direct', provider: 'mtn-ci', phoneNumber: '+2250711111101' },
+      });
+      await t.settle();
+      return call(t, 'POST', '/api/v1/handoffs', { json: { session } });
+    },
+  ],
+  [
+    'createHandoff',
+    413,
+    'a body over 1 MB',
+    ({ t }) =>
+      call(t, 'POST', '/api/v1/handoffs', {
+        json: { link: 'lnk_fixed_ci', fields: { a: 'x'.repeat(1_100_000) } },
+      }),
+  ],
+  [
+    'createHandoff',
+    415,
+    'not JSON',
+    ({ t }) => call(t, 'POST', '/api/v1/handoffs', { body: 'x', headers: { 'content-type': 'text/plain' } }),
+  ],
+  [
+    'createHandoff',
+    422,
+    'an amount under the minimum',
+    ({ t }) => call(t, 'POST', '/api/v1/handoffs', { json: { link: 'lnk_tip_ci', amount: 1 } }),
+  ],
+  [
+    'getHandoff',
+    200,
+    'a handoff followed with its token',
+    async ({ t }) => {
+      const made = await call(t, 'POST', '/api/v1/handoffs', { json: { link: 'lnk_fixed_ci' } });
+      const { id, followToken } = JSON.parse(made.text).data;
+      return call(t, 'GET', `/api/v1/handoffs/${id}`, { headers: { 'handoff-token': followToken } });
+    },
+  ],
+  [
+    'getHandoff',
+    401,
+    'no follow token',
+    async ({ t }) => {
+      const made = await call(t, 'POST', '/api/v1/handoffs', { json: { link: 'lnk_fixed_ci' } });
+      return call(t, 'GET', `/api/v1/handoffs/${JSON.parse(made.text).data.id}`);
+    },
+  ],
+  ['getHandoff', 404, 'an unknown handoff', ({ t }) => call(t, 'GET', '/api/v1/handoffs/hof_nope')],
+  [
     'createSession',
     201,
     'a session',

@@ -1,0 +1,150 @@
+/**
+ * "Pay on your phone": a desktop payer hands the checkout to a phone through a QR code of
+ * `/pay/h/<id>`. The handoff keeps what the payer had typed (amount, custom-field answers, details) so the
+ * phone's form opens filled in, and, once the phone pays through it, that payment; the desktop follows
+ * it with a follow token only it holds (the QR code carries the id alone, so someone who sees the screen
+ * can open the form but never learns the payment's result). A handoff expires after `handoffTtlMs`.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import type { CheckoutConfig } from '../../widget/contract/index.ts';
+import type { Clock } from '../clock.ts';
+import { CustomerSchema, FieldAnswerSchema, IdSchema } from '../contract/schemas.ts';
+import { payerError, payerSchema } from '../contract/payer.ts';
+import { ApiError, validationFailed } from '../http/errors.ts';
+import { randomBase64url } from '../random.ts';
+import type { Store } from '../store/database.ts';
+import type { HandoffRow } from '../store/schema.ts';
+
+export const CreateHandoffSchema = z
+  .strictObject({
+    link: IdSchema.optional(),
+    session: IdSchema.optional(),
+    amount: z.int('must be an integer in minor units').optional(),
+    customer: CustomerSchema.optional(),
+    fields: z
+      .record(z.string().max(100, 'field names are at most 100 characters'), FieldAnswerSchema)
+      .refine((fields) => Object.keys(fields).length <= 50, 'at most 50 fields')
+      .optional(),
+  })
+  .refine((input) => (input.link === undefined) !== (input.session === undefined), {
+    message: 'give exactly one of link and session',
+    path: ['link'],
+    when: (payload) => typeof payload.value === 'object' && payload.value !== null,
+  });
+export type CreateHandoff = z.infer<typeof CreateHandoffSchema>;
+
+/** A handoff id: `hof_` and 128 random bits, unguessable since it opens the payer's answers. */
+const HANDOFF_ID = /^hof_[A-Za-z0-9_-]{22}$/;
+export const isHandoffId = (id: string) => HANDOFF_ID.test(id);
+
+const hashOf = (token: string) => createHash('sha256').update(token, 'utf8').digest('base64url');
+
+export interface HandoffDeps {
+  store: Store;
+  clock: Clock;
+  ttlMs: number;
+}
+
+export interface CreatedHandoff {
+  id: string;
+  /** Only the desktop gets it: it opens the result of the payment made through the handoff. */
+  followToken: string;
+  expiresAt: string;
+}
+
+/** Whether an issue's path is about something the payer gave (a missing answer is for the phone to give). */
+function given(input: Omit<CreateHandoff, 'link' | 'session'>, path: PropertyKey[]): boolean {
+  const [part, name] = path;
+  if (part === 'amount') return input.amount !== undefined;
+  if (part === 'fields') return typeof name === 'string' && input.fields?.[name] !== undefined;
+  if (part === 'customer') return typeof name === 'string' && name in (input.customer ?? {});
+  return false;
+}
+
+/**
+ * The answers as the pay page's inputs name them, checked by the checkout's own payer schema (the one a
+ * payment is checked with) for what the payer gave: an amount within its bounds (ignored when fixed), the
+ * checkout's own fields with valid values, valid details. A file cannot move to the phone.
+ */
+export function answersFor(config: CheckoutConfig, input: Omit<CreateHandoff, 'link' | 'session'>) {
+  const files = config.customFields
+    .filter((field) => field.type === 'file-upload')
+    .map((field) => field.name);
+  const sent = Object.keys(input.fields ?? {}).find((name) => files.includes(name));
+  if (sent)
+    throw validationFailed([{ path: `fields.${sent}`, message: 'a file cannot be handed to the phone' }]);
+  const candidate = {
+    [config.kind]: config.id,
+    amount: input.amount,
+    customer: input.customer ?? {},
+    fields: input.fields ?? {},
+    method: { kind: 'hosted', returnUrl: 'https://example.invalid/' },
+  };
+  const parsed = payerSchema(config).safeParse(candidate);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.filter((issue) => given(input, issue.path));
+    if (issues.length) throw payerError(new z.ZodError(issues));
+  }
+  const answers: Record<string, string> = {};
+  if (input.amount !== undefined && config.amount.fixed === null) answers.amount = String(input.amount);
+  for (const [name, value] of Object.entries(input.fields ?? {})) answers[`fields.${name}`] = String(value);
+  for (const [name, value] of Object.entries(input.customer ?? {}))
+    if (value !== undefined) answers[`${name === 'phoneNumber' ? 'method' : 'customer'}.${name}`] = value;
+  return answers;
+}
+
+export function handoffService(deps: HandoffDeps) {
+  const { store, clock, ttlMs } = deps;
+
+  async function create(config: CheckoutConfig, answers: Record<string, string>): Promise<CreatedHandoff> {
+    const now = clock.now();
+    const followToken = randomBase64url(32);
+    const row: HandoffRow = {
+      id: `hof_${randomBase64url(16)}`,
+      follow_hash: hashOf(followToken),
+      kind: config.kind,
+      checkout_id: config.id,
+      answers: JSON.stringify(answers),
+      payment_reference: null,
+      expires_at: now + ttlMs,
+      created_at: now,
+    };
+    await store.db.insertInto('payment_handoffs').values(row).execute();
+    return { id: row.id, followToken, expiresAt: new Date(row.expires_at).toISOString() };
+  }
+
+  /** An open handoff (known, not expired); 404 `not_found` otherwise (an expired one is as good as gone). */
+  async function open(id: string): Promise<HandoffRow> {
+    const row = isHandoffId(id)
+      ? await store.db.selectFrom('payment_handoffs').selectAll().where('id', '=', id).executeTakeFirst()
+      : undefined;
+    if (!row) throw new ApiError(404, 'not_found', 'Handoff not found');
+    if (Number(row.expires_at) <= clock.now())
+      throw new ApiError(404, 'not_found', 'Handoff expired: make a new QR code');
+    return row;
+  }
+
+  /** The handoff its desktop follows: the follow token must match, else 401 `invalid_token`. */
+  async function followed(id: string, followToken: string | undefined): Promise<HandoffRow> {
+    const row = await open(id);
+    const given = Buffer.from(hashOf(followToken ?? ''));
+    const expected = Buffer.from(row.follow_hash);
+    if (!followToken || given.length !== expected.length || !timingSafeEqual(given, expected))
+      throw new ApiError(401, 'unauthorized', 'A valid Handoff-Token is required for this handoff');
+    return row;
+  }
+
+  async function attach(id: string, reference: string): Promise<void> {
+    await store.db
+      .updateTable('payment_handoffs')
+      .set({ payment_reference: reference })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  return { create, open, followed, attach };
+}
+export type HandoffService = ReturnType<typeof handoffService>;
+
+export const handoffAnswers = (row: HandoffRow) => JSON.parse(row.answers) as Record<string, string>;

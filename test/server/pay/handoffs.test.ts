@@ -1,0 +1,152 @@
+/**
+ * "Pay on your phone": a handoff carries the desktop's answers (checked as a payment's are) to a phone's
+ * prefilled pay page through a QR code; the desktop follows it, with a token only it holds, until the
+ * payment the phone makes through it is final; it expires.
+ */
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startApp, TEST_PUBLIC_URL, type AppFixture } from '../app-fixture.ts';
+import { Browser, fixedLinkAnswers, formOf } from './helpers.ts';
+
+let t: AppFixture;
+beforeEach(async () => {
+  t = await startApp();
+});
+afterEach(() => t.close());
+
+const create = (body: unknown) => t.request('POST', '/api/v1/handoffs', body);
+const follow = (id: string, token?: string) =>
+  t.request('GET', `/api/v1/handoffs/${id}`, undefined, token ? { 'handoff-token': token } : {});
+
+describe('POST /api/v1/handoffs', () => {
+  it('makes a handoff whose QR code decodes to a phone page prefilled with the answers', async () => {
+    const res = await create({ link: 'lnk_tip_ci', amount: 1500, customer: { email: 'awa@example.com' } });
+    expect(res.status).toBe(201);
+    const { id, url, followToken } = res.json.data;
+    expect(id).toMatch(/^hof_[A-Za-z0-9_-]{22}$/);
+    expect(url).toBe(`${TEST_PUBLIC_URL}/pay/h/${id}`);
+    expect(followToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const png = await t.app.request(`/pay/qr/h/${id}.png`);
+    expect(png.status).toBe(200);
+    expect(png.headers.get('cache-control')).toBe('no-store');
+    const image = PNG.sync.read(Buffer.from(await png.arrayBuffer()));
+    expect(jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data).toBe(url);
+    const phone = await new Browser(t).get(`/pay/h/${id}?lang=en`);
+    expect(phone.status).toBe(200);
+    expect(phone.text).toMatch(/name="amount"[^>]*value="1500"/s);
+    expect(phone.text).toMatch(/name="customer\.email"[^>]*value="awa@example\.com"/s);
+    expect(phone.text).toMatch(new RegExp(`action="/pay/h/${id}\\?lang=en"`));
+    // The phone's page offers no second handoff.
+    expect(phone.text).not.toMatch(/formaction=/);
+    // Nothing the desktop follows with is in the phone's page.
+    expect(phone.text).not.toContain(followToken);
+  });
+
+  it('refuses an amount out of bounds, an unknown field, and an unknown link, with exact codes', async () => {
+    const low = await create({ link: 'lnk_tip_ci', amount: 50 });
+    expect(low.status).toBe(422);
+    expect(low.json.error.code).toBe('amount_out_of_bounds');
+    expect(low.json.error.fields[0].path).toBe('amount');
+    const field = await create({ link: 'lnk_fixed_ci', fields: { nope: 'x' } });
+    expect(field.status).toBe(400);
+    expect(field.json.error.code).toBe('validation_failed');
+    const email = await create({ link: 'lnk_fixed_ci', customer: { email: 'not-an-email' } });
+    expect(email.status).toBe(400);
+    expect(email.json.error.fields.map((f: { path: string }) => f.path)).toEqual(['customer.email']);
+    const both = await create({ link: 'lnk_fixed_ci', session: 'ses_x' });
+    expect(both.status).toBe(400);
+    expect(both.json.error.code).toBe('validation_failed');
+    const unknown = await create({ link: 'lnk_nope' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.json.error.code).toBe('not_found');
+    expect(await t.store.db.selectFrom('payment_handoffs').selectAll().execute()).toEqual([]);
+  });
+
+  it('is followed only with its token, and expires: its page, its QR code and its follow all 404', async () => {
+    const { id, followToken } = (await create({ link: 'lnk_fixed_ci' })).json.data;
+    expect((await follow(id)).status).toBe(401);
+    expect((await follow(id, 'x'.repeat(43))).json.error.code).toBe('unauthorized');
+    const open = await follow(id, followToken);
+    expect(open.status).toBe(200);
+    expect(open.json.data.payment).toBeUndefined();
+    await t.clock.advance(t.config.handoffTtlMs);
+    expect((await follow(id, followToken)).json.error.code).toBe('not_found');
+    expect((await t.request('GET', `/pay/qr/h/${id}.svg`)).status).toBe(404);
+    expect((await new Browser(t).get(`/pay/h/${id}`)).status).toBe(404);
+    expect((await new Browser(t).get('/pay/h/hof_AAAAAAAAAAAAAAAAAAAAAA')).status).toBe(404);
+  });
+});
+
+describe('following a handoff to its payment', () => {
+  it('the phone pays through the prefilled page; the desktop follows it to success and its receipt', async () => {
+    // The desktop: its pay page's "Pay on your phone" button posts the answers typed so far.
+    const desktop = new Browser(t);
+    const form = await desktop.get('/pay/lnk_fixed_ci?lang=en');
+    expect(form.text).toMatch(/formaction="\/pay\/lnk_fixed_ci\/phone\?lang=en"/);
+    const handed = await desktop.post(
+      '/pay/lnk_fixed_ci/phone?lang=en',
+      formOf(form.text, { 'customer.name': 'Awa Koné', 'fields.subscriber_id': 'AB-1234' }),
+    );
+    expect(handed.status).toBe(303);
+    const wait = handed.location!;
+    const id = /\/pay\/h\/(hof_[\w-]+)\/wait/.exec(wait)![1]!;
+    const waiting = await desktop.get(wait);
+    expect(waiting.status).toBe(200);
+    expect(waiting.response.headers.get('refresh')).toBe('5');
+    expect(waiting.text).toContain(`src="/pay/qr/h/${id}.svg"`);
+    // Another browser (anyone who saw the screen) cannot follow it.
+    expect((await new Browser(t).get(wait)).status).toBe(401);
+
+    // The phone: the form is filled in; it adds the rest and pays with the OTP.
+    const phone = new Browser(t);
+    const page = await phone.get(`/pay/h/${id}?lang=en`);
+    expect(page.text).toMatch(/name="customer\.name"[^>]*value="Awa Koné"/s);
+    const { 'customer.email': email, 'method.phoneNumber': number } = fixedLinkAnswers('+2250700000011');
+    const created = await phone.post(
+      `/pay/h/${id}?lang=en`,
+      formOf(page.text, {
+        'customer.name': 'Awa Koné',
+        'fields.subscriber_id': 'AB-1234',
+        'customer.email': email,
+        'method.phoneNumber': number,
+      }),
+    );
+    expect(created.status).toBe(303);
+    const code = await phone.get(created.location!);
+    const confirm = /action="([^"]+\/confirm[^"]*)"/.exec(code.text)![1]!.replace(/&amp;/g, '&');
+    const csrf = /name="_csrf" value="([^"]+)"/.exec(code.text)![1]!;
+    expect((await desktop.get(wait)).status).toBe(200);
+    expect((await phone.post(confirm, new URLSearchParams({ _csrf: csrf, otp: '123456' }))).status).toBe(303);
+    await t.settle();
+
+    const done = await desktop.get(wait);
+    expect(done.status).toBe(303);
+    expect(done.location).toMatch(/^\/pay\/receipt\/pay_[0-9a-f]{32}\.[A-Za-z0-9_-]{22}\?lang=en$/);
+    const row = await t.store.db.selectFrom('payment_handoffs').selectAll().executeTakeFirstOrThrow();
+    expect(row.payment_reference).toMatch(/^pay_/);
+  });
+
+  it('answers the API follower with the final payment and its receipt', async () => {
+    const { id, followToken } = (
+      await create({ link: 'lnk_tip_ci', amount: 2000, customer: { phoneNumber: '+2250700000011' } })
+    ).json.data;
+    const phone = new Browser(t);
+    const page = await phone.get(`/pay/h/${id}?lang=en`);
+    expect(page.text).toMatch(/name="method\.phoneNumber"[^>]*value="\+2250700000011"/s);
+    const created = await phone.post(
+      `/pay/h/${id}?lang=en`,
+      formOf(page.text, { amount: '2000', 'method.phoneNumber': '+2250700000011' }),
+    );
+    expect(created.status).toBe(303);
+    const code = await phone.get(created.location!);
+    const confirm = /action="([^"]+\/confirm[^"]*)"/.exec(code.text)![1]!.replace(/&amp;/g, '&');
+    const csrf = /name="_csrf" value="([^"]+)"/.exec(code.text)![1]!;
+    await phone.post(confirm, new URLSearchParams({ _csrf: csrf, otp: '123456' }));
+    await t.settle();
+    const followed = await follow(id, followToken);
+    expect(followed.status).toBe(200);
+    expect(followed.json.data.payment).toMatchObject({ status: 'success', amount: 2000 });
+    expect(followed.json.data.payment.receiptUrl).toMatch(/\/pay\/receipt\/pay_/);
+  });
+});
