@@ -26,6 +26,8 @@ export interface PageParts {
   /** The current page's path and query without `lang`, for the language switch; none hides it. */
   switchPath?: string;
   switchLabel: string;
+  /** Scripts after the page's content: the widget that takes a fresh form over, with JavaScript on. */
+  scripts?: Html;
 }
 
 function previewTags(preview: Preview): Html {
@@ -72,6 +74,7 @@ export function page(parts: PageParts): string {
         ${parts.body}
         ${parts.switchPath === undefined ? '' : languageSwitch(parts.switchPath, parts.language, parts.switchLabel)}
       </main>
+      ${parts.scripts}
     </body>
   </html> `}`;
 }
@@ -83,3 +86,9 @@ export function page(parts: PageParts): string {
  */
 export const PAGE_CSP =
   "default-src 'none'; style-src 'self'; img-src 'self' data:; base-uri 'none'; frame-ancestors 'none'";
+
+/**
+ * A fresh form's policy: scripts and requests of this origin only, for the widget that takes the form over
+ * with JavaScript on. No inline script: the config block is data (`application/json`), never run.
+ */
+export const UPGRADABLE_PAGE_CSP = `${PAGE_CSP}; script-src 'self'; connect-src 'self'`;

@@ -40,9 +40,10 @@ import {
 } from './form-input.ts';
 import { formBody, type FormView } from './form-page.ts';
 import { formTokens } from './form-token.ts';
-import type { Html } from './html.ts';
+import { configBlockText } from '../embed/config-block.ts';
+import { html, raw, type Html } from './html.ts';
 import { chooseLanguage, type PageLanguage } from './language.ts';
-import { page, PAGE_CSP } from './layout.ts';
+import { page, PAGE_CSP, UPGRADABLE_PAGE_CSP } from './layout.ts';
 import { keepPaymentToken, paymentPath, paymentToken } from './payment-cookie.ts';
 import { receiptPath } from './receipt-link.ts';
 import {
@@ -93,7 +94,9 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
   const secureCookies = publicUrl.startsWith('https:');
   const forms = formTokens(config.merchantApiKeys[0] ?? '', secureCookies);
   const ipOf = (c: Context) => clientIp(c, config.trustProxy);
-  const proofKey = createHmac('sha256', config.merchantApiKeys[0] ?? '').update('pay page return').digest();
+  const proofKey = createHmac('sha256', config.merchantApiKeys[0] ?? '')
+    .update('pay page return')
+    .digest();
   // From the form's idempotency key, so a resubmitted form hashes the same and replays its payment.
   const returnProof = (key: string) => createHmac('sha256', proofKey).update(key).digest('base64url');
   /** Whether the return's query carries the secret of the payment's own return URL. */
@@ -128,7 +131,7 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
     body: Html,
     extra: Partial<Parameters<typeof page>[0]> = {},
   ) {
-    c.header('Content-Security-Policy', PAGE_CSP);
+    c.header('Content-Security-Policy', extra.scripts ? UPGRADABLE_PAGE_CSP : PAGE_CSP);
     c.header('Cache-Control', NO_STORE);
     c.header('Content-Language', lang.language);
     const url = new URL(c.req.url);
@@ -227,7 +230,19 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
       alert: state.alert,
       logo: ownLogo(checkoutConfig.logo),
     };
-    return send(c, status, lang, checkoutConfig.title, formBody(view), {
+    // A fresh form (not a refusal, not a phone's prefilled one) is taken over by the widget once it is
+    // ready, with JavaScript on; the widget reads its config from the page's block, not the network.
+    const upgradable = status === 200 && !state.handoff && !state.errors && !state.alert && !state.answers;
+    const body = upgradable
+      ? html`<div id="pay-form" data-kind="${checkoutConfig.kind}" data-id="${checkoutConfig.id}">
+          ${formBody(view)}
+        </div>`
+      : formBody(view);
+    const scripts = upgradable
+      ? widgetScripts({ ...checkoutConfig, logo: ownLogo(checkoutConfig.logo) })
+      : undefined;
+    return send(c, status, lang, checkoutConfig.title, body, {
+      scripts,
       preview: {
         title: checkoutConfig.title,
         description: description || checkoutConfig.title,
@@ -668,4 +683,16 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
   app.get('/:link', (c) => showForm(c, 'link', c.req.param('link')));
   app.post('/:link', (c) => payForm(c, 'link', c.req.param('link')));
   return { routes: app, refusalPage };
+}
+
+/**
+ * The widget over a fresh form: its config as a data block (the API's own answer, every `<` escaped so no
+ * link text can end the block), then the pay page's script, then the widget's, both deferred, in order.
+ */
+function widgetScripts(config: CheckoutConfig): Html {
+  return html`<script type="application/json" id="pay-checkout-config">
+      ${raw(configBlockText(config))}
+    </script>
+    <script src="/widget/pay-checkout-page.js" defer></script>
+    <script src="/widget/pay-checkout.iife.js" defer></script>`;
 }

@@ -16,7 +16,9 @@ export async function fillFixed(page: Page, phone: string, lang = 'en') {
   await page.getByLabel(lang === 'en' ? 'Phone number' : /Numéro de téléphone|Nambari ya simu/).fill(phone);
 }
 
-export const pay = (page: Page) => page.getByRole('button', { name: /^(Pay|Payer|Lipa) / }).click();
+// The form's own pay button comes first; on a wide screen "Pay on your phone" follows it.
+export const pay = (page: Page) =>
+  page.getByRole('button', { name: /^(Pay|Payer|Lipa) / }).first().click();
 
 /** Follows "Check again" (as the page's Refresh header would) until the payment ends on its receipt. */
 export async function untilReceipt(page: Page): Promise<string> {
