@@ -19,6 +19,8 @@ export const LOCALE_BUDGET_BYTES = 2_000;
 /** The payer's budgets: time to an enabled pay button as a ratio to the floor page's, CLS, Lighthouse. */
 export const BARE_EMBED_MAX_RATIO = 1.5;
 export const SNIPPET_MAX_RATIO = 1.25;
+/** The pay page: a server-rendered form, usable before any script runs, so no slower than the floor. */
+export const PAY_PAGE_MAX_RATIO = 1;
 export const CLS_BUDGET = 0.05;
 export const LIGHTHOUSE_MIN_SCORE = 95;
 export const RSS_BUDGET_BYTES = 150 * 1024 * 1024;
@@ -194,6 +196,8 @@ function payerLoadRows(figures: PayerFigures): Row[] {
     ratioToFloor(loads.bare, floorMs, BARE_EMBED_MAX_RATIO),
     readyRow('recommended snippet: preconnect, preload of the config, embed', loads.snippet),
     ratioToFloor(loads.snippet, floorMs, SNIPPET_MAX_RATIO),
+    readyRow("the link's pay page (/pay/<link>): its server-rendered form", loads.payPage),
+    ratioToFloor(loads.payPage, floorMs, PAY_PAGE_MAX_RATIO),
     readyRow('storefront / (two checkouts): both pay buttons enabled', loads.demo),
     [`CLS, storefront / (median of ${loads.demo.length} loads, session windows)`, fmt.cls(demoCls), `<= ${CLS_BUDGET}`, verdict(demoCls <= CLS_BUDGET)],
     [`  the same on the floor, bare and snippet pages`, [cls('floor'), cls('bare'), cls('snippet')].map(fmt.cls).join(', '), '-', 'n/a'],
