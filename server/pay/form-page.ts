@@ -5,7 +5,7 @@
  * which answers a refused field with this form again, the answers kept and the error beside the field.
  */
 import type { CheckoutConfig, CustomField, Method } from '../../widget/contract/index.ts';
-import { feeOf } from '../../widget/fee.ts';
+import { feeOf } from '../../widget/internal/fee.ts';
 import { fill, type Messages } from '../../widget/i18n/index.ts';
 import { html, type Html } from './html.ts';
 

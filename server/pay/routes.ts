@@ -10,7 +10,7 @@ import { Hono, type Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { CheckoutConfig, CreatedPayment, ErrorEnvelope, Payment } from '../../widget/contract/index.ts';
 import { en } from '../../widget/i18n/en.ts';
-import { formatMoney, toDecimalText } from '../../widget/money.ts';
+import { formatMoney, toDecimalText } from '../../widget/internal/money.ts';
 import type { CheckoutService } from '../checkout/service.ts';
 import { readTranslations } from '../checkout/translations.ts';
 import { ConfirmPaymentSchema, CreatePaymentSchema } from '../contract/schemas.ts';

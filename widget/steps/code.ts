@@ -3,10 +3,10 @@
  * provider's USSD code (pre-OTP). The amount, the fee and the total are shown before the payer confirms.
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import { Step } from '../checkout-machine.ts';
+import { Step } from '../controllers/checkout-machine.ts';
 import { textField } from '../fields/index.ts';
 import { fill, theirs } from '../i18n/index.ts';
-import { USSD, withDialLinks } from '../ussd.ts';
+import { USSD, withDialLinks } from '../internal/ussd.ts';
 import { button, screen, summary, type StepView } from './parts.ts';
 import { codeError } from './titles.ts';
 

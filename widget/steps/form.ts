@@ -4,12 +4,12 @@
  * will pay, the method's fee included, before they commit.
  */
 import { html, nothing, render, type TemplateResult } from 'lit';
-import { Step } from '../checkout-machine.ts';
+import { Step } from '../controllers/checkout-machine.ts';
 import type { CheckoutConfig } from '../contract/index.ts';
-import { feeOf } from '../fee.ts';
+import { feeOf } from '../internal/fee.ts';
 import { customField, textField } from '../fields/index.ts';
 import { fill } from '../i18n/index.ts';
-import { numberFormat, parseAmount } from '../money.ts';
+import { numberFormat, parseAmount } from '../internal/money.ts';
 import { methodPicker } from './methods.ts';
 import { logo, type StepView } from './parts.ts';
 import { formError } from './titles.ts';

@@ -3,8 +3,8 @@
  * way back from the provider's page (`?pay_reference=`). Storage can be blocked: resuming is then not
  * possible, paying still is.
  */
-import type { Api } from './api.ts';
-import type { FieldAnswer, Payment } from './contract/index.ts';
+import type { Api } from '../internal/api.ts';
+import type { FieldAnswer, Payment } from '../contract/index.ts';
 
 export interface Saved {
   reference: string;

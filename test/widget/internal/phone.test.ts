@@ -1,9 +1,9 @@
 import { expect, oneEvent } from '@open-wc/testing';
-import type { CreatePayment } from '../../widget/contract/index.ts';
-import { PHONE_PATTERN } from '../../widget/contract/index.ts';
-import { isPhoneNumber, normalizePhone } from '../../widget/phone.ts';
-import { config, FakeBackend, ok, payment } from './fake-backend.ts';
-import { errorOf, fill, mount, submit } from './helpers.ts';
+import type { CreatePayment } from '../../../widget/contract/index.ts';
+import { PHONE_PATTERN } from '../../../widget/contract/index.ts';
+import { isPhoneNumber, normalizePhone } from '../../../widget/internal/phone.ts';
+import { config, FakeBackend, ok, payment } from '../fake-backend.ts';
+import { errorOf, fill, mount, submit } from '../helpers.ts';
 
 const WRITTEN = [
   ['0803 123 4504', '08031234504'],

@@ -10,7 +10,7 @@ import {
   PayOtpRequiredEvent,
   PayPendingEvent,
   PaySuccessEvent,
-} from './events.ts';
+} from '../element/events.ts';
 import { waiting } from './payment-follower.ts';
 
 /** What moving from step `before` to `state` (on `event`) announces. */

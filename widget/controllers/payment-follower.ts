@@ -1,8 +1,8 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { Api } from './api.ts';
+import type { Api } from '../internal/api.ts';
 import { Step, type CheckoutEvent, type CheckoutState } from './checkout-machine.ts';
-import type { Payment } from './contract/index.ts';
-import type { Transport } from './transport.ts';
+import type { Payment } from '../contract/index.ts';
+import type { Transport } from '../internal/transport.ts';
 
 /** After this long in processing the checkout stops waiting, and says so calmly with the reference. */
 const GIVE_UP_MS = 180_000;

@@ -1,4 +1,4 @@
-import { css } from './css.ts';
+import { css } from '../internal/css.ts';
 
 /** Dark defaults; a merchant's `--pay-*` values still win. */
 const dark = css`

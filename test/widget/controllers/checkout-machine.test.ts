@@ -1,7 +1,13 @@
 import { expect } from '@open-wc/testing';
-import { Step, isFinal, stepOf, transition, type CheckoutState } from '../../widget/checkout-machine.ts';
-import type { ApiError, PaymentAction, PaymentStatus } from '../../widget/contract/index.ts';
-import { config, payment } from './fake-backend.ts';
+import {
+  Step,
+  isFinal,
+  stepOf,
+  transition,
+  type CheckoutState,
+} from '../../../widget/controllers/checkout-machine.ts';
+import type { ApiError, PaymentAction, PaymentStatus } from '../../../widget/contract/index.ts';
+import { config, payment } from '../fake-backend.ts';
 
 const checkout = config();
 const error = (code: ApiError['code'], extra: Partial<ApiError> = {}): ApiError => ({

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
-import { Api, ApiFailure, LatestRequest } from '../../widget/api.ts';
-import { readEventStream, type ServerSentEvent } from '../../widget/transport.ts';
-import { config, fail, FakeBackend, gate, ok, payment } from './fake-backend.ts';
+import { Api, ApiFailure, LatestRequest } from '../../../widget/internal/api.ts';
+import { readEventStream, type ServerSentEvent } from '../../../widget/internal/transport.ts';
+import { config, fail, FakeBackend, gate, ok, payment } from '../fake-backend.ts';
 
 function streamOf(chunks: string[]) {
   return new ReadableStream<Uint8Array>({
