@@ -3,7 +3,8 @@
  * server/ or demo/ imports server/app.ts but the entry, server/main.ts (tests and the bench may), and
  * neither app.ts nor env.ts sits in an import cycle. Type-only imports count: a cycle of types is what
  * forced casts like `c.get('metrics' as never)`. Each sub-app owns its paths: none repeats, inside, a
- * prefix the app mounts sub-apps at. The layout table of docs/architecture.md names every server folder.
+ * prefix the app mounts sub-apps at. The layout table of docs/architecture.md names every server and widget
+ * folder.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -183,12 +184,15 @@ describe('the wiring', () => {
 });
 
 describe('the layout', () => {
-  it('lists every server folder in the layout table of docs/architecture.md', () => {
+  it('lists every server and widget folder in the layout table of docs/architecture.md', () => {
     const readme = readFileSync(join(root, 'docs', 'architecture.md'), 'utf8');
-    const folders = readdirSync(join(root, 'server'), { withFileTypes: true })
-      .filter((entry) => entry.isDirectory() && !SKIPPED_FOLDERS.has(entry.name))
-      .map((entry) => `server/${entry.name}/`);
+    const folders = ['server', 'widget'].flatMap((part) =>
+      readdirSync(join(root, part), { withFileTypes: true })
+        .filter((entry) => entry.isDirectory() && !SKIPPED_FOLDERS.has(entry.name))
+        .map((entry) => `${part}/${entry.name}/`),
+    );
     expect(folders).toContain('server/idempotency/');
+    expect(folders).toContain('widget/internal/');
     expect(folders.filter((folder) => !readme.includes(`| \`${folder}\` |`))).toEqual([]);
   });
 });
