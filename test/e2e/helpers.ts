@@ -152,6 +152,11 @@ export function flagPayment(reference: string, flag = 'duplicate') {
   ]);
 }
 
+/** Ends a "Pay on your phone" handoff now, as its time to live would (the server's clock cannot be moved). */
+export function expireHandoff(id: string) {
+  writeServerDatabase('UPDATE payment_handoffs SET expires_at = 1 WHERE id = ?', [id]);
+}
+
 /** One write in the server's own database (SQLite, WAL: a second connection may write while it runs). */
 function writeServerDatabase(statement: string, values: string[]) {
   const database = new SqliteDatabase(join(process.env.E2E_DATA_DIR ?? '', 'pay-checkout.sqlite'));
