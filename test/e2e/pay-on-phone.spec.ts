@@ -6,7 +6,7 @@ import { expect, test, devices, type Browser, type Page } from '@playwright/test
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { api, enterCode, expireHandoff, FINAL, heading, shot } from './helpers.ts';
-import { fillFixed, RECEIPT, receiptReference, untilReceipt } from './pay-page-steps.ts';
+import { fillFixed, pay, RECEIPT, receiptReference, untilReceipt } from './pay-page-steps.ts';
 
 // The button shows only under `(min-width:48rem) and (hover:hover)`: the default desktop viewport, a mouse.
 test.use({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
@@ -63,7 +63,7 @@ test("the desktop's answers reach the phone through the QR code, and the desktop
     await expect(mobile.getByRole('button', { name: 'Pay on your phone' })).toHaveCount(0);
     await shot(mobile, 'phone-form');
     await mobile.getByLabel('Phone number').fill('+2348000000000');
-    await mobile.getByRole('button', { name: /^Pay .*\d/ }).click();
+    await pay(mobile);
     await expect(heading(mobile, 'Enter your code')).toBeVisible();
     await enterCode(mobile, 'Code', '123456');
     const reference = await untilReceipt(mobile);
@@ -95,7 +95,7 @@ test("a stranger with the handoff's address sees no result; an expired or unknow
     await mobile.goto(`${api()}/pay/h/${id}`);
     // The QR code carries no language: the phone's page speaks the link's own (French), as the pay page does.
     await expect(mobile.getByLabel('Numéro de téléphone')).toHaveValue('+2250700000001');
-    await mobile.getByRole('button', { name: /^Payer .*\d/ }).click();
+    await pay(mobile);
     const reference = await untilReceipt(mobile);
 
     // The desktop holds the follow token: its page goes on to the receipt.
