@@ -3,7 +3,7 @@
 // validation to a final status announced live, its signed notification delivered to the merchant's
 // endpoint, wallets), and logging out.
 import { expect, test, type Page } from '@playwright/test';
-import { api, shot } from './helpers.ts';
+import { api, logInToConsole, shot } from './helpers.ts';
 
 test('the console: login, every tab with sandbox data, a payout to its final status, logout', async ({
   page,
@@ -78,10 +78,7 @@ test('the console at 360 px: no tab widens the page, chart labels are whole, the
   page,
 }) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  await page.goto(`${api()}/console`);
-  await page.getByLabel('Merchant API key').fill('mk_sandbox_demo_key');
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('status')).toContainText(/Showing \d+ payments?/);
+  await logInToConsole(page);
   expect(await pageWidth(page)).toBeLessThanOrEqual(360);
 
   // The seeded collections: a table wider than the screen, scrolling in its own focusable, named box.
