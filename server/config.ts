@@ -348,6 +348,12 @@ const EnvSchema = z
     PROVIDER_TIMEOUT_MS: milliseconds(15_000),
     PAYMENT_RESERVATION_MS: milliseconds(DEFAULT_RESERVATION_MS).pipe(z.int().min(1, 'must be at least 1')),
     HANDOFF_TTL_MS: milliseconds(15 * 60_000).pipe(z.int().min(1_000, 'must be at least 1000 (one second)')),
+    PAY_PAGE_REFRESH_SECONDS: z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number of seconds')
+      .default('5')
+      .transform(Number)
+      .pipe(z.int().min(1, 'must be at least 1').max(300, 'must be at most 300')),
     // No default here: it follows PROVIDER_TIMEOUT_MS (idempotencyLeaseMs below).
     IDEMPOTENCY_LEASE_MS: z.string().regex(/^\d+$/, 'must be a whole number of milliseconds').transform(Number).optional(),
     RECONCILE_INTERVAL_MS: milliseconds(60_000),
@@ -486,6 +492,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     paymentReservationMs: value.PAYMENT_RESERVATION_MS,
     /** How long a "Pay on your phone" QR code (a handoff) can be opened and followed after it is made. */
     handoffTtlMs: value.HANDOFF_TTL_MS,
+    /**
+     * Seconds between the reloads of a pay page or receipt that waits on the payer's phone or the
+     * provider (the `Refresh` header, which every browser follows with no script). Below 5 a reload
+     * only rereads our table: the server asks the provider about a payment at most once per 5 s.
+     */
+    payPageRefreshSeconds: value.PAY_PAGE_REFRESH_SECONDS,
     /**
      * How long a creating request owns its Idempotency-Key before a retry may take it over (its request
      * is then presumed dead): by default 2 minutes, or longer when the provider's attempts could be.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../server/config.ts';
 import { TEST_MERCHANT_KEY } from '../app-fixture.ts';
 import { sandboxAdmin } from '../checkout/helpers.ts';
 import { Browser, fixedLinkAnswers, formOf } from './helpers.ts';
@@ -177,6 +178,21 @@ describe("the provider's steps as pages", () => {
     const after = await pay.browser.get(right.location!);
     expect(after.status).toBe(303);
     expect(after.location).toMatch(RECEIPT);
+  });
+
+  it('reloads a waiting page after PAY_PAGE_REFRESH_SECONDS, and refuses a setting that is not seconds', async () => {
+    await pay.restart({ env: { PAY_PAGE_REFRESH_SECONDS: '2' } });
+    const created = await postFixedLink(pay.browser, '+2250700000003');
+    const waiting = await pay.browser.get(created.location!);
+    expect(waiting.response.headers.get('refresh')).toBe('2');
+    for (const [given, why] of [
+      ['0', 'must be at least 1'],
+      ['301', 'must be at most 300'],
+      ['5s', 'must be a whole number of seconds'],
+    ])
+      expect(() => loadConfig({ PAY_PAGE_REFRESH_SECONDS: given })).toThrow(
+        `PAY_PAGE_REFRESH_SECONDS ${why}`,
+      );
   });
 
   it('waits on the phone with a Refresh header and a "Check again" link', async () => {
