@@ -6,7 +6,7 @@
  */
 import type { CheckoutConfig, CustomField, Method } from '../../widget/contract/index.ts';
 import { feeOf } from '../../widget/fee.ts';
-import { fill, type Messages } from '../../widget/i18n/index.ts';
+import { amountHint, fill, type Messages } from '../../widget/i18n/index.ts';
 import { html, type Html } from './html.ts';
 
 export const HOSTED = 'hosted';
@@ -139,19 +139,10 @@ ${value}</textarea
 
 function amountPart(view: FormView): Html {
   const { config, messages, money } = view;
-  const { fixed, min, max, remaining } = config.amount;
+  const { fixed } = config.amount;
   if (fixed !== null)
     return html`<p class="amount"><span>${messages.amountToPay}</span><strong>${money(fixed)}</strong></p>`;
-  const hint = [
-    min !== undefined && max !== undefined
-      ? fill(messages.between, { min: money(min), max: money(max) })
-      : min !== undefined
-        ? fill(messages.atLeast, { min: money(min) })
-        : max !== undefined && fill(messages.atMost, { max: money(max) }),
-    remaining !== undefined && fill(messages.remaining, { amount: money(remaining) }),
-  ]
-    .filter(Boolean)
-    .join(' · ');
+  const hint = amountHint(messages, config.amount, money);
   return textInput(
     view,
     {
