@@ -51,86 +51,110 @@ interface Control {
   name: string;
   label: string;
   required: boolean;
-  hint?: string;
+  hint?: string | undefined;
+  /** The refusal shown beside it, when it is not the one under its own name. */
+  error?: string | undefined;
+  /** A checkbox: the label holds the control, before its text. */
+  inline?: boolean;
 }
 
 function labelOf(view: FormView, control: Control) {
   return html`${control.label}${control.required ? '' : html` <span class="muted">(${view.messages.optional})</span>`}`;
 }
 
-function textInput(view: FormView, control: Control, attributes: Html = html``): Html {
-  const { name, hint } = control;
-  const error = view.errors[name];
+/**
+ * Every input kind's frame: the label (marked optional when it is), the control, then its hint and
+ * error, which the control names: `draw` is given those attributes (`aria-describedby`, `aria-invalid`)
+ * to place in its tag.
+ */
+function field(view: FormView, control: Control, draw: (describedBy: Html) => Html): Html {
+  const { name, hint, error = view.errors[name] } = control;
+  const label = labelOf(view, control);
+  const input = draw(described(name, hint, error));
   return html`<div class="field">
-    <label for="${name}">${labelOf(view, control)}</label
-    ><input
-      id="${name}"
-      name="${name}"
-      value="${view.answers[name] ?? ''}"
-      ${attributes}${control.required ? html` required` : ''}${described(name, hint, error)}
-    />${notes(name, hint, error)}
+    ${
+      control.inline
+        ? html`<label class="inline">${input}<span>${label}</span></label>`
+        : html`<label for="${name}">${label}</label>${input}`
+    }${notes(name, hint, error)}
   </div>`;
+}
+
+function textInput(view: FormView, control: Control, attributes: Html = html``): Html {
+  const { name } = control;
+  return field(
+    view,
+    control,
+    (describedBy) =>
+      html`<input
+        id="${name}"
+        name="${name}"
+        value="${view.answers[name] ?? ''}"
+        ${attributes}${control.required ? html` required` : ''}${describedBy}
+      />`,
+  );
 }
 
 function customInput(view: FormView, custom: CustomField): Html {
   const name = `fields.${custom.name}`;
   const control: Control = { name, label: custom.label, required: custom.required };
-  const error = view.errors[name];
   const value = view.answers[name] ?? '';
   const required = custom.required ? html` required` : '';
   switch (custom.type) {
     case 'paragraph-text':
-      return html`<div class="field">
-        <label for="${name}">${labelOf(view, control)}</label
-        ><textarea
-          id="${name}"
-          name="${name}"
-          rows="4"
-          maxlength="5000"
-          ${required}${described(name, undefined, error)}
-        >
-${value}</textarea
-        >${notes(name, undefined, error)}
-      </div>`;
+      return field(
+        view,
+        control,
+        (describedBy) =>
+          html`<textarea id="${name}" name="${name}" rows="4" maxlength="5000" ${required}${describedBy}>
+${value}</textarea>`,
+      );
     case 'dropdown':
-      return html`<div class="field">
-        <label for="${name}">${labelOf(view, control)}</label
-        ><select id="${name}" name="${name}" ${required}${described(name, undefined, error)}>
-          <option value="">${view.messages.choose}</option>
-          ${(custom.options ?? []).map(
-            (option) => html`<option${option === value ? html` selected` : ''}>${option}</option>`,
-          )}</select
-        >${notes(name, undefined, error)}
-      </div>`;
+      return field(
+        view,
+        control,
+        (describedBy) =>
+          html`<select id="${name}" name="${name}" ${required}${describedBy}>
+            <option value="">${view.messages.choose}</option>
+            ${(custom.options ?? []).map(
+              (option) => html`<option${option === value ? html` selected` : ''}>${option}</option>`,
+            )}
+          </select>`,
+      );
     case 'number':
       return textInput(view, control, html` type="text" inputmode="decimal"`);
     case 'date':
       return textInput(view, control, html` type="date"`);
     case 'checkbox':
-      return html`<div class="field">
-        <label class="inline"
-          ><input
+      return field(
+        view,
+        { ...control, inline: true },
+        (describedBy) =>
+          html`<input
             type="checkbox"
             id="${name}"
             name="${name}"
             value="true"
-            ${value === 'true' ? html` checked` : ''}${required}${described(name, undefined, error)}
-          /><span>${labelOf(view, control)}</span></label
-        >${notes(name, undefined, error)}
-      </div>`;
+            ${value === 'true' ? html` checked` : ''}${required}${describedBy}
+          />`,
+      );
     case 'file-upload': {
       const kept = view.uploaded[name];
       const hint = kept && fill(view.messages.uploaded, { name: kept.name });
-      return html`<div class="field">
-        <label for="${name}">${labelOf(view, control)}</label
-        ><input
-          id="${name}"
-          name="${name}"
-          type="file"
-          accept="image/png,image/jpeg,application/pdf"
-          ${custom.required && !kept ? required : ''}${described(name, hint, error)}
-        />${kept ? html`<input type="hidden" name="${`uploaded.${custom.name}`}" value="${kept.id}" />` : ''}${notes(name, hint, error)}
-      </div>`;
+      return field(
+        view,
+        { ...control, hint },
+        (describedBy) =>
+          html`<input
+              id="${name}"
+              name="${name}"
+              type="file"
+              accept="image/png,image/jpeg,application/pdf"
+              ${custom.required && !kept ? required : ''}${describedBy}
+            />${
+              kept ? html`<input type="hidden" name="${`uploaded.${custom.name}`}" value="${kept.id}" />` : ''
+            }`,
+      );
     }
     default:
       return textInput(view, control, html` type="text" maxlength="500"`);
@@ -180,18 +204,21 @@ function networkChoice(view: FormView, method: Method): Html {
   if (networks.length < 2) return html``;
   const name = `network.${method.provider}`;
   const chosen = view.answers[name] ?? networks[0]?.value;
-  const error = view.errors['method.network'];
-  return html`<div class="field">
-    <label for="${name}">${view.messages.network} (${method.label})</label
-    ><select id="${name}" name="${name}" ${described(name, undefined, error)}>
-      ${networks.map(
-        (network) =>
-          html`<option value="${network.value}" ${network.value === chosen ? html` selected` : ''}>
-            ${network.name}
-          </option>`,
-      )}</select
-    >${notes(name, undefined, error)}
-  </div>`;
+  // No "optional" beside it: one network is always chosen. Its refusal is the request's `method.network`.
+  const label = `${view.messages.network} (${method.label})`;
+  return field(
+    view,
+    { name, label, required: true, error: view.errors['method.network'] },
+    (describedBy) =>
+      html`<select id="${name}" name="${name}" ${describedBy}>
+        ${networks.map(
+          (network) =>
+            html`<option value="${network.value}" ${network.value === chosen ? html` selected` : ''}>
+              ${network.name}
+            </option>`,
+        )}
+      </select>`,
+  );
 }
 
 function methodPart(view: FormView, amount: number | undefined): Html {
