@@ -179,11 +179,24 @@ function amountPart(view: FormView): Html {
   );
 }
 
-/** A method's line: its name, then its fee and the total for the amount, when there is one to show. */
+/**
+ * The fee that every method adds to `amount`, when they all add the same (none, or one rate for all);
+ * undefined while no amount is known, or when the fee depends on the method the payer picks.
+ */
+function sharedFee(methods: readonly Method[], amount: number | undefined): number | undefined {
+  if (!amount) return undefined;
+  const fees = new Set(methods.map((method) => feeOf(amount, method.fee)));
+  return fees.size > 1 ? undefined : ([...fees][0] ?? 0);
+}
+
+/**
+ * A method's line: its name, then its fee and the total for the amount, when there is one to show; when
+ * the methods' fees differ, every method's total, a fee of none included, since the button names no sum.
+ */
 function methodOption(view: FormView, method: Method, amount: number | undefined, checked: boolean): Html {
   const fee = amount === undefined ? 0 : feeOf(amount, method.fee);
   const costs =
-    amount !== undefined && fee > 0
+    amount !== undefined && (fee > 0 || sharedFee(view.config.methods, amount) === undefined)
       ? html`<small
           >${view.messages.fee} ${view.money(fee)} · ${view.messages.total} ${view.money(amount + fee)}</small
         >`
@@ -241,8 +254,18 @@ function methodPart(view: FormView, amount: number | undefined): Html {
   return html`<fieldset${error ? html` aria-describedby="method.provider-error"` : ''}><legend>${messages.payWith}</legend>${options}${notes('method.provider', undefined, error)}</fieldset>${config.methods.map((method) => networkChoice(view, method))}`;
 }
 
+/**
+ * The pay button's text. Without script it cannot follow the method the payer picks, so it names the sum
+ * the payer will pay, the fee included, only when every method costs the same; else "Pay now", and each
+ * method's line names its own total.
+ */
+function payLabel({ config, messages, money }: FormView, amount: number | undefined): string {
+  const fee = sharedFee(config.methods, amount);
+  return amount && fee !== undefined ? fill(messages.pay, { amount: money(amount + fee) }) : messages.payNow;
+}
+
 export function formBody(view: FormView): Html {
-  const { config, messages, money } = view;
+  const { config, messages } = view;
   const amount = config.amount.fixed ?? view.typedAmount;
   const required = !config.anonymous;
   return html`<header>
@@ -265,9 +288,7 @@ export function formBody(view: FormView): Html {
         ${textInput(view, { name: 'method.phoneNumber', label: messages.phone, required: required || config.methods.length > 0 }, html` type="tel" autocomplete="tel"`)}
       </fieldset>
       ${methodPart(view, amount)}
-      <button class="button" type="submit">
-        ${amount ? fill(messages.pay, { amount: money(amount) }) : messages.payNow}
-      </button>
+      <button class="button" type="submit">${payLabel(view, amount)}</button>
       ${
         view.handoffAction
           ? html`<button
