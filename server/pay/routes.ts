@@ -92,7 +92,7 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
   const { config, publicUrl } = deps;
   const translations = readTranslations(deps.translationsDir);
   const secureCookies = publicUrl.startsWith('https:');
-  const forms = formTokens(config.merchantApiKeys[0] ?? '', secureCookies);
+  const forms = formTokens(config.merchantApiKeys, secureCookies);
   const ipOf = (c: Context) => clientIp(c, config.trustProxy);
   const proofKey = createHmac('sha256', config.merchantApiKeys[0] ?? '')
     .update('pay page return')
