@@ -2,10 +2,9 @@
 // the demo key, each tab with real sandbox data (the analytics charts and their tables, a payout from
 // validation to a final status announced live, its signed notification delivered to the merchant's
 // endpoint, wallets), and logging out.
-import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { measureDocumentOverflow, overflowProblems } from '../layout-overflow.ts';
-import { api, shot } from './helpers.ts';
+import { api, createFixedLinkPayment, shot } from './helpers.ts';
 
 test('the console: login, every tab with sandbox data, a payout to its final status, logout', async ({
   page,
@@ -164,16 +163,7 @@ test('the console at 320 px: each payment stacks its columns, every one readable
   page,
 }) => {
   // At least one payment to list, whatever ran before.
-  const created = await page.request.post(`${api()}/api/v1/payments`, {
-    headers: { 'Idempotency-Key': randomUUID() },
-    data: {
-      link: 'lnk_fixed_ci',
-      customer: { name: 'Awa Koné', email: 'awa@example.ci' },
-      fields: { subscriber_id: 'AB-1234' },
-      method: { kind: 'direct', provider: 'mtn-ci', phoneNumber: '+2250700003201' },
-    },
-  });
-  expect(created.status()).toBe(201);
+  await createFixedLinkPayment(page, '+2250700003201');
   await page.setViewportSize({ width: 320, height: 740 });
   await page.goto(`${api()}/console`);
   await page.getByLabel('Merchant API key').fill('mk_sandbox_demo_key');

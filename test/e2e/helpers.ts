@@ -1,5 +1,6 @@
 // What every end-to-end spec shares: where the server and the merchant page are, screenshots, the payer's
 // usual moves on the widget, and the sandbox's APIs. Elements are found by role and label.
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
 import SqliteDatabase from 'better-sqlite3';
@@ -54,6 +55,24 @@ export async function fillFixedLink(page: Page, phone: string) {
 export async function payFixedLink(page: Page, phone: string) {
   await fillFixedLink(page, phone);
   await payButton(page).click();
+}
+
+/**
+ * A direct payment on `lnk_fixed_ci` (XOF 15,000) through the API, as the widget makes it: its reference
+ * and token. The phone decides the sandbox's outcome (ending 01: success without a code).
+ */
+export async function createFixedLinkPayment(page: Page, phoneNumber: string) {
+  const created = await page.request.post(`${api()}/api/v1/payments`, {
+    headers: { 'Idempotency-Key': randomUUID() },
+    data: {
+      link: 'lnk_fixed_ci',
+      customer: { name: 'Awa Koné', email: 'awa@example.ci' },
+      fields: { subscriber_id: 'AB-1234' },
+      method: { kind: 'direct', provider: 'mtn-ci', phoneNumber },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return (await created.json()).data as { payment: { reference: string }; token: string };
 }
 
 /** Types a code on the OTP (or customer code) step and confirms it. */

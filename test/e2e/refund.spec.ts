@@ -1,23 +1,12 @@
 // A flagged payment in the merchant console at 320 px: its flag in words, "Send back" by keyboard, the
 // confirmation naming the amount and the masked number, and the refund payout followed to its final
 // status, announced.
-import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { api, FINAL, flagPayment, shot } from './helpers.ts';
+import { api, createFixedLinkPayment, FINAL, flagPayment, shot } from './helpers.ts';
 
 /** A direct payment on lnk_fixed_ci (XOF 15,000) that succeeds without a code (phone ending 01). */
 async function paidPayment(page: Page): Promise<string> {
-  const created = await page.request.post(`${api()}/api/v1/payments`, {
-    headers: { 'Idempotency-Key': randomUUID() },
-    data: {
-      link: 'lnk_fixed_ci',
-      customer: { name: 'Awa Koné', email: 'awa@example.ci' },
-      fields: { subscriber_id: 'AB-1234' },
-      method: { kind: 'direct', provider: 'mtn-ci', phoneNumber: '+2250700000101' },
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { payment, token } = (await created.json()).data as { payment: { reference: string }; token: string };
+  const { payment, token } = await createFixedLinkPayment(page, '+2250700000101');
   await expect
     .poll(async () => {
       const read = await page.request.get(`${api()}/api/v1/payments/${payment.reference}`, {
