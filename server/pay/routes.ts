@@ -86,7 +86,7 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
   const { config, publicUrl } = deps;
   const translations = readTranslations(deps.translationsDir);
   const secureCookies = publicUrl.startsWith('https:');
-  const forms = formTokens(config.merchantApiKeys[0] ?? '', secureCookies);
+  const forms = formTokens(config.merchantApiKeys, secureCookies);
   const ipOf = (c: Context) => clientIp(c, config.trustProxy);
   // A page waiting on the payer's phone or the provider reloads itself; "Check again" does it at once.
   const refreshSeconds = String(config.payPageRefreshSeconds);
