@@ -6,8 +6,8 @@ import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { mountDemo } from '../demo/server.ts';
 import { createApp, type App } from './app.ts';
-import { answerClientErrors } from './http/client-error.ts';
-import { applyServerLimits } from './http/server-limits.ts';
+import { answerClientErrors } from './node-server/client-error.ts';
+import { applyServerLimits } from './node-server/server-limits.ts';
 import { systemClock } from './clock.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createLogger, flushBeforeExit } from './logger.ts';
@@ -27,7 +27,7 @@ import { merchantNotifier } from './notifications/enqueue.ts';
 import { purgeExpiredPersonalData } from './retention/purge.ts';
 import { purgeExpiredUploads } from './uploads/service.ts';
 import { purgeExpiredConsoleSessions } from './console/sessions.ts';
-import { purgeEndedRateLimitWindows } from './http/window-counter.ts';
+import { purgeEndedRateLimitWindows } from './rate-limits/window-counter.ts';
 
 /** How often due sandbox outcomes and webhook retries are looked for. */
 const SANDBOX_TICK_MS = 250;

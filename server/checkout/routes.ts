@@ -22,7 +22,7 @@ import {
 } from '../contract/describe.ts';
 import { CheckoutConfigSchema, CreatedSessionSchema, CreateSessionSchema } from '../contract/schemas.ts';
 import { createOpenApiApp, type AppDeps } from '../env.ts';
-import { requireMerchant } from '../http/merchant-auth.ts';
+import { requireMerchant } from '../middleware/merchant-auth.ts';
 import { jsonBodyFirst } from '../http/body.ts';
 import type { MerchantRoutes } from '../merchant/routes.ts';
 import { assertPayable } from './availability.ts';

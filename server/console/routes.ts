@@ -23,8 +23,8 @@ import { readBodyBytes } from '../http/body.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { CONSOLE_COOKIE, CONSOLE_SESSION_MS, isSameOrigin, type ConsoleSessions } from './sessions.ts';
 import { ApiError, refusingWith } from '../http/errors.ts';
-import type { RateLimiter } from '../http/rate-limit.ts';
-import { isMerchantKey } from '../http/merchant-auth.ts';
+import type { RateLimiter } from '../rate-limits/limiter.ts';
+import { isMerchantKey } from '../middleware/merchant-auth.ts';
 
 /** Lenient: bytes that are not UTF-8 become U+FFFD, and such a key is simply wrong. */
 const formText = new TextDecoder();

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { errors, MERCHANT_ONLY, page, pathIds, PROVIDER_ERRORS, single } from '../contract/describe.ts';
 import { createOpenApiApp, type AppDeps, type AppEnv } from '../env.ts';
 import { notFound } from '../http/errors.ts';
-import { requireMerchant } from '../http/merchant-auth.ts';
+import { requireMerchant } from '../middleware/merchant-auth.ts';
 import { ProviderError } from '../provider/errors.ts';
 import {
   CollectionTransactionSchema,

@@ -1,5 +1,5 @@
 /**
- * Rate limits: one sliding window per scope and key (server/http/sliding-window.ts), timed by the
+ * Rate limits: one sliding window per scope and key (server/rate-limits/sliding-window.ts), timed by the
  * injected clock, counted where window-counter.ts says. The scopes and their defaults are config.ts's
  * (RATE_LIMIT_SCOPES). A refusal is 429 `rate_limited` with `Retry-After`. `RATE_LIMITS=off` lifts them
  * all but the console login's (benchmarks).
@@ -7,7 +7,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Clock } from '../clock.ts';
 import type { RateLimits, RateLimitScope } from '../config.ts';
-import { ApiError } from './errors.ts';
+import { ApiError } from '../http/errors.ts';
 import type { RateCounter, Verdict } from './window-counter.ts';
 
 /**
