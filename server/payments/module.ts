@@ -4,7 +4,7 @@
  */
 import type { AppDeps } from '../env.ts';
 import type { RateLimiter } from '../rate-limits/limiter.ts';
-import { webhookRoutes } from '../webhooks/routes.ts';
+import { webhookRoutes } from './webhook-routes.ts';
 import type { CheckoutConfigSource } from './create.ts';
 import { createPaymentEvents } from './events.ts';
 import type { Logger } from '../logger.ts';

@@ -6,9 +6,9 @@
  */
 import { z } from 'zod';
 import { CollectionWebhookSchema } from '../provider/schemas.ts';
-import type { ProviderObservation } from '../payments/lifecycle.ts';
-import { applyObservation } from '../payments/repository.ts';
-import { verifyPayment, type VerifyContext } from '../payments/verify.ts';
+import type { ProviderObservation } from './lifecycle.ts';
+import { applyObservation } from './repository.ts';
+import { verifyPayment, type VerifyContext } from './verify.ts';
 import { EMPTIED_BODY } from '../retention/webhooks.ts';
 import { first, insertRow, prepared, updateWhere } from '../store/prepared.ts';
 

@@ -13,7 +13,7 @@ import type { AppDeps, AppEnv } from '../env.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { readBodyBytes, strictUtf8 } from '../http/body.ts';
 import { ApiError, fieldErrors, refusingWith, validationFailed } from '../http/errors.ts';
-import { SIGNATURE_HEADER, verifyWebhookSignature } from '../provider/signature.ts';
+import { SIGNATURE_HEADER, verifyWebhookSignature } from './signature.ts';
 import type { Logger } from '../logger.ts';
 
 export interface SignedWebhook<S extends z.ZodType> {

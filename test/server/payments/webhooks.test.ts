@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { signWebhook } from '../../../server/provider/signature.ts';
 import { startApp, type AppFixture } from '../app-fixture.ts';
-import { created, fixedCiPayment, get, paymentRow } from '../payments/helpers.ts';
+import { created, fixedCiPayment, get, paymentRow } from './helpers.ts';
 
 let t: AppFixture;
 afterEach(() => t.close());
