@@ -36,13 +36,13 @@ import { merchantRoutes } from './merchant/routes.ts';
 import { createMetrics } from './metrics/metrics.ts';
 import { metricsRoutes } from './metrics/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
-import { createPayments } from './payments/module.ts';
+import { createPayments } from './payments/wiring.ts';
 import { qrRoutes } from './pay/qr-routes.ts';
 import { handoffRoutes } from './handoffs/routes.ts';
 import { handoffService } from './handoffs/service.ts';
 import { receiptRoutes } from './pay/receipt-routes.ts';
 import { payPageRoutes } from './pay/routes.ts';
-import { createPayouts } from './payouts/module.ts';
+import { createPayouts } from './payouts/wiring.ts';
 import { reconciliationRoutes } from './reconciliation/routes.ts';
 import { uploadRoutes } from './uploads/routes.ts';
 
