@@ -128,7 +128,7 @@ async function applyTo(
   if (applied?.conflicting) {
     context.logger.error(
       { reference, ...applied.conflicting },
-      'disbursement webhook: conflicting final status; keeping ours',
+      'disbursement webhook: conflicting final status; keeping the stored one',
     );
   }
   return applied?.changed ? 'applied' : 'unchanged';

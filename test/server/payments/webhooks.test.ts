@@ -132,7 +132,7 @@ describe('payment webhooks', () => {
     const checked = t.logs.find(
       (line) => line.msg === 'webhook: conflicting final status checked with verify',
     );
-    expect(checked).toMatchObject({ reference, ours: 'success', webhook: 'failed', verified: 'success' });
+    expect(checked).toMatchObject({ reference, stored: 'success', webhook: 'failed', verified: 'success' });
   });
 
   it('a success for another amount is not a success', async () => {
