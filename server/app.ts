@@ -9,7 +9,8 @@ import type { Context } from 'hono';
 import { requestId } from 'hono/request-id';
 import { consoleRoutes } from './console/routes.ts';
 import { createConsoleSessions } from './console/sessions.ts';
-import { linkRoutes, sessionRoutes } from './checkout/routes.ts';
+import { linkRoutes } from './checkout/link-routes.ts';
+import { sessionRoutes } from './checkout/routes.ts';
 import { createCheckoutService } from './checkout/service.ts';
 import { embeddedConfigReader } from './embed/config-block.ts';
 import { embedRoutes } from './embed/routes.ts';
@@ -104,7 +105,7 @@ export function createApp(deps: AppDeps) {
   );
   app.route('/openapi.json', contract.openApi);
   app.route('/docs', contract.docs);
-  app.route('/api/v1/links', linkRoutes(checkout, merchant));
+  app.route('/api/v1/links', linkRoutes(deps, checkout));
   app.route('/api/v1/sessions', sessionRoutes(deps, checkout));
   app.route(
     '/api/v1/handoffs',
