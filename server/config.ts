@@ -27,7 +27,7 @@ export interface RateLimit {
 }
 
 /**
- * Rate limits by scope, each a sliding window (server/http/sliding-window.ts) per key:
+ * Rate limits by scope, each a sliding window (server/rate-limits/sliding-window.ts) per key:
  * - `create`: payment creations per client IP;
  * - `reference`: actions on one payment by a holder of its token (reads, stream, confirm, cancel);
  * - `token`: requests with a missing or wrong payment token per client IP (knowing a reference spends
@@ -514,7 +514,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: value.LOG_LEVEL,
     /** Open payment event streams allowed at once, per payment and per client IP, on this instance. */
     eventStreams: { perPayment: value.EVENT_STREAMS_PER_PAYMENT, perIp: value.EVENT_STREAMS_PER_IP },
-    /** The Node server's own limits (server/http/server-limits.ts). */
+    /** The Node server's own limits (server/node-server/server-limits.ts). */
     server: {
       maxConnections: value.MAX_CONNECTIONS,
       requestTimeoutMs: value.REQUEST_TIMEOUT_MS,

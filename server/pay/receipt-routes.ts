@@ -14,7 +14,7 @@ import { readTranslations } from '../checkout/translations.ts';
 import type { CheckoutService } from '../checkout/service.ts';
 import { factory, type AppDeps } from '../env.ts';
 import { clientIp } from '../http/client-ip.ts';
-import type { RateLimiter } from '../http/rate-limit.ts';
+import type { RateLimiter } from '../rate-limits/limiter.ts';
 import { withLogger } from '../logger.ts';
 import { isFinal } from '../payments/lifecycle.ts';
 import { findPayment } from '../payments/repository.ts';

@@ -18,7 +18,7 @@ import type { AppDeps, AppEnv } from '../env.ts';
 import { readFormBody } from '../http/body.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { ApiError, fieldErrors } from '../http/errors.ts';
-import type { RateLimiter } from '../http/rate-limit.ts';
+import type { RateLimiter } from '../rate-limits/limiter.ts';
 import { readIdempotencyKey } from '../idempotency/keys.ts';
 import { RETURN_CANCEL_PARAM, RETURN_REFERENCE_PARAM } from '../payments/return-url.ts';
 import { createIdempotently } from '../payments/routes.ts';

@@ -12,8 +12,8 @@ import type { z } from 'zod';
 import type { AppDeps, AppEnv } from '../env.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { readBodyBytes, strictUtf8 } from '../http/body.ts';
-import { ApiError, fieldErrors, refusingWith, validationFailed } from '../http/errors.ts';
-import { SIGNATURE_HEADER, verifyWebhookSignature } from '../provider/signature.ts';
+import { ApiError, fieldErrors, replaceMiddlewareRefusal, validationFailed } from '../http/errors.ts';
+import { SIGNATURE_HEADER, verifyWebhookSignature } from './signature.ts';
 import type { Logger } from '../logger.ts';
 
 export interface SignedWebhook<S extends z.ZodType> {
@@ -32,7 +32,7 @@ function sourceIpAllowlist(config: AppDeps['config']): MiddlewareHandler | null 
   const allowList = config.webhookSourceIps;
   if (!allowList?.length) return null;
   const ipOf = (c: Context) => clientIp(c, config.trustProxy);
-  return refusingWith(ipRestriction(ipOf, { allowList }), 403, (c) => {
+  return replaceMiddlewareRefusal(ipRestriction(ipOf, { allowList }), 403, (c) => {
     (c as Context<AppEnv>)
       .get('logger')
       .warn({ ip: ipOf(c) }, 'webhook from an address outside WEBHOOK_SOURCE_IPS refused');

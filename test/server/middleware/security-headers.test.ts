@@ -1,12 +1,12 @@
 /**
- * Which security headers each kind of answer carries (server/http/security-headers.ts), over a real
+ * Which security headers each kind of answer carries (server/middleware/security-headers.ts), over a real
  * socket under @hono/node-server and through app.request(): the same pipeline either way. API answers get
  * exactly the REST set; everything else gets the document set; a header the handler set itself wins.
  */
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { signWebhook } from '../../../server/provider/signature.ts';
-import { securityHeaders } from '../../../server/http/security-headers.ts';
+import { securityHeaders } from '../../../server/middleware/security-headers.ts';
 import { type AppFixture } from '../app-fixture.ts';
 import { useAppOnLoopback, type Loopback } from '../loopback.ts';
 

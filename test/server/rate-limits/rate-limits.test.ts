@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { startApp, type AppFixture } from '../app-fixture.ts';
-import { create, created, fixedCiPayment, get } from './helpers.ts';
+import { create, created, fixedCiPayment, get } from '../payments/helpers.ts';
 
 let t: AppFixture;
 afterEach(() => t.close());

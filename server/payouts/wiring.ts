@@ -5,7 +5,7 @@
 import type { AppDeps } from '../env.ts';
 import { withLogger, type Logger } from '../logger.ts';
 import { merchantNotifier } from '../notifications/enqueue.ts';
-import { disbursementWebhookRoutes } from '../webhooks/disbursements.ts';
+import { disbursementWebhookRoutes } from './webhook-routes.ts';
 import { payoutRoutes } from './routes.ts';
 import { createPayoutService } from './service.ts';
 

@@ -7,7 +7,7 @@
  * before any route runs, as Vite's and webpack's dev servers refuse an unknown Host.
  */
 import type { MiddlewareHandler } from 'hono';
-import { isLoopbackHost } from './loopback.ts';
+import { isLoopbackHost } from '../http/loopback.ts';
 
 /** The host name in a Host header (`name:port`, `[v6]:port`), or undefined when it is not one. */
 function hostName(header: string): string | undefined {

@@ -1,11 +1,11 @@
 /**
- * What Node refuses before the app sees it (server/http/client-error.ts), over a real socket: our JSON
+ * What Node refuses before the app sees it (server/node-server/client-error.ts), over a real socket: our JSON
  * envelope with the API security headers, not Node's bare status line.
  */
 import { connect } from 'node:net';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerClientErrors } from '../../../server/http/client-error.ts';
+import { answerClientErrors } from '../../../server/node-server/client-error.ts';
 import { serveOnLoopback, type Loopback } from '../loopback.ts';
 
 /** The API answers' security headers (security-headers.test.ts checks the app sends the same). */

@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { Hono } from 'hono';
 import { etag } from 'hono/etag';
-import { buildFiles } from './build-files.ts';
+import { buildFiles } from '../http/build-files.ts';
 
 export function widgetAssets(distDir: string) {
   const app = new Hono()

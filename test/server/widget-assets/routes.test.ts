@@ -1,5 +1,5 @@
 /**
- * The widget's files under /widget/ (server/http/widget-assets.ts over build-files.ts), from a build folder
+ * The widget's files under /widget/ (server/widget-assets/routes.ts over build-files.ts), from a build folder
  * compressed the way `npm run build` compresses it (widget/build/precompress.ts): brotli, gzip or the
  * plain file by Accept-Encoding, always with `Vary: Accept-Encoding`; an ETag per copy and a 304 when
  * the browser's copy is current; embeddable from any origin.
@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { widgetAssets } from '../../../server/http/widget-assets.ts';
+import { widgetAssets } from '../../../server/widget-assets/routes.ts';
 import { precompress } from '../../../widget/build/precompress.ts';
 
 /** About the widget's size, and as repetitive as minified code, so the copies are much smaller. */

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { signWebhook } from '../../../server/provider/signature.ts';
 import { startApp, type AppFixture } from '../app-fixture.ts';
-import { created, fixedCiPayment, get, paymentRow } from '../payments/helpers.ts';
+import { created, fixedCiPayment, get, paymentRow } from './helpers.ts';
 
 let t: AppFixture;
 afterEach(() => t.close());
@@ -132,7 +132,7 @@ describe('payment webhooks', () => {
     const checked = t.logs.find(
       (line) => line.msg === 'webhook: conflicting final status checked with verify',
     );
-    expect(checked).toMatchObject({ reference, ours: 'success', webhook: 'failed', verified: 'success' });
+    expect(checked).toMatchObject({ reference, stored: 'success', webhook: 'failed', verified: 'success' });
   });
 
   it('a success for another amount is not a success', async () => {

@@ -3,8 +3,8 @@
  * webhooks and the status pushes. Built from AppDeps; starts no timers (main.ts schedules reconciliation).
  */
 import type { AppDeps } from '../env.ts';
-import type { RateLimiter } from '../http/rate-limit.ts';
-import { webhookRoutes } from '../webhooks/routes.ts';
+import type { RateLimiter } from '../rate-limits/limiter.ts';
+import { webhookRoutes } from './webhook-routes.ts';
 import type { CheckoutConfigSource } from './create.ts';
 import { createPaymentEvents } from './events.ts';
 import type { Logger } from '../logger.ts';

@@ -17,7 +17,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { signWebhook } from '../../../server/provider/signature.ts';
 import { startApp, type AppFixture } from '../app-fixture.ts';
-import { created, fixedCiPayment, get, paymentRow } from '../payments/helpers.ts';
+import { created, fixedCiPayment, get, paymentRow } from './helpers.ts';
 
 type WebhookStatus = 'pending' | 'success' | 'failed';
 type Final = 'success' | 'failed';

@@ -6,9 +6,9 @@
  */
 import type { AppDeps } from '../env.ts';
 import { withLogger } from '../logger.ts';
-import type { VerifyContext } from '../payments/verify.ts';
-import { ingestCollectionWebhook, ReceivedCollectionWebhookSchema } from './ingest.ts';
-import { webhookApp } from './webhook-app.ts';
+import type { VerifyContext } from './verify.ts';
+import { ingestCollectionWebhook, ReceivedCollectionWebhookSchema } from './webhook-ingest.ts';
+import { webhookApp } from '../provider/webhook-app.ts';
 
 export function webhookRoutes(deps: Pick<AppDeps, 'config'>, payments: VerifyContext) {
   return webhookApp(deps, {

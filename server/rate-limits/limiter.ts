@@ -1,13 +1,12 @@
 /**
- * Rate limits: one sliding window per scope and key (server/http/sliding-window.ts), timed by the
+ * Rate limits: one sliding window per scope and key (server/rate-limits/sliding-window.ts), timed by the
  * injected clock, counted where window-counter.ts says. The scopes and their defaults are config.ts's
  * (RATE_LIMIT_SCOPES). A refusal is 429 `rate_limited` with `Retry-After`. `RATE_LIMITS=off` lifts them
- * all but the console login's (benchmarks).
+ * all but the console login's (benchmarks). The middleware counting requests is server/middleware/rate-limit.ts.
  */
-import type { Context, MiddlewareHandler } from 'hono';
 import type { Clock } from '../clock.ts';
 import type { RateLimits, RateLimitScope } from '../config.ts';
-import { ApiError } from './errors.ts';
+import { ApiError } from '../http/errors.ts';
 import type { RateCounter, Verdict } from './window-counter.ts';
 
 /**
@@ -50,24 +49,4 @@ function refuseUnlessAdmitted(verdict: Verdict, message: string): void {
   if (verdict.admitted) return;
   const retryAfterSeconds = Math.max(1, Math.ceil(verdict.retryAfterMs / 1000));
   throw new ApiError(429, 'rate_limited', message, { retryAfterSeconds });
-}
-
-/**
- * Middleware counting each request against `scope` under the key `keyOf` derives (e.g. the client IP).
- * No key, no count: the handler refuses such a request anyway. A lifted scope leaves no work in the chain.
- */
-export function rateLimit(
-  limiter: RateLimiter,
-  scope: RateLimitScope,
-  keyOf: (c: Context) => string | undefined,
-): MiddlewareHandler {
-  if (limiter.lifted(scope)) return (_c, next) => next();
-  return async (c, next) => {
-    const key = keyOf(c);
-    if (key) {
-      const counted = limiter.hit(scope, key);
-      if (counted) await counted;
-    }
-    await next();
-  };
 }

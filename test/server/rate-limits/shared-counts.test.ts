@@ -5,11 +5,11 @@
  * with the bounded overshoot docs/decisions/rate-limits.md accepts, measured here.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { purgeEndedRateLimitWindows, storedRateCounter } from '../../../server/http/window-counter.ts';
+import { purgeEndedRateLimitWindows, storedRateCounter } from '../../../server/rate-limits/window-counter.ts';
 import { openStore, type Store } from '../../../server/store/database.ts';
 import { startApp, TEST_MERCHANT_KEY, TEST_PUBLIC_URL, type AppFixture } from '../app-fixture.ts';
 import { freshPostgresDatabase, postgresUrl, type FreshDatabase } from '../postgres.ts';
-import { create, fixedCiPayment, get, created } from './helpers.ts';
+import { create, fixedCiPayment, get, created } from '../payments/helpers.ts';
 
 const T0 = Date.parse('2026-11-22T10:00:00.000Z');
 

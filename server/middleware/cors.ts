@@ -12,7 +12,7 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
-import { pageOrigins } from './page-origins.ts';
+import { pageOrigins } from '../http/page-origins.ts';
 
 const EXPOSE_HEADERS = ['Retry-After', 'X-Request-Id'];
 

@@ -9,12 +9,12 @@
 import { z } from 'zod';
 import type { AppDeps } from '../env.ts';
 import { withLogger } from '../logger.ts';
-import { applyPayoutObservation, findPayout } from '../payouts/repository.ts';
-import type { PayoutContext } from '../payouts/verify.ts';
+import { applyPayoutObservation, findPayout } from './repository.ts';
+import type { PayoutContext } from './verify.ts';
 import { DisbursementWebhookSchema } from '../provider/schemas.ts';
 import { EMPTIED_BODY } from '../retention/webhooks.ts';
 import type { PayoutRow } from '../store/schema.ts';
-import { webhookApp } from './webhook-app.ts';
+import { webhookApp } from '../provider/webhook-app.ts';
 
 /** `deliveryId` optional, as for collections: `reference:status` deduplicates well enough. */
 const ReceivedDisbursementWebhookSchema = DisbursementWebhookSchema.extend({
@@ -128,7 +128,7 @@ async function applyTo(
   if (applied?.conflicting) {
     context.logger.error(
       { reference, ...applied.conflicting },
-      'disbursement webhook: conflicting final status; keeping ours',
+      'disbursement webhook: conflicting final status; keeping the stored one',
     );
   }
   return applied?.changed ? 'applied' : 'unchanged';

@@ -6,9 +6,9 @@
  */
 import { z } from 'zod';
 import { CollectionWebhookSchema } from '../provider/schemas.ts';
-import type { ProviderObservation } from '../payments/lifecycle.ts';
-import { applyObservation } from '../payments/repository.ts';
-import { verifyPayment, type VerifyContext } from '../payments/verify.ts';
+import type { ProviderObservation } from './lifecycle.ts';
+import { applyObservation } from './repository.ts';
+import { verifyPayment, type VerifyContext } from './verify.ts';
 import { EMPTIED_BODY } from '../retention/webhooks.ts';
 import { first, insertRow, prepared, updateWhere } from '../store/prepared.ts';
 
@@ -71,17 +71,17 @@ export async function ingestCollectionWebhook(
     // The first final status stands; ask the provider which one is true so the log says what to do.
     context.logger.warn(
       { reference: data.reference, ...applied.conflicting },
-      'webhook: conflicting final status; keeping ours',
+      'webhook: conflicting final status; keeping the stored one',
     );
     const check = await verifyPayment(context, data.reference, { force: true });
     const verified =
       check.found === true ? check.verified.status : check.found === false ? 'not_found' : 'unavailable';
     const log =
-      verified === applied.conflicting.ours
+      verified === applied.conflicting.stored
         ? context.logger.info.bind(context.logger)
         : context.logger.error.bind(context.logger);
     log(
-      { reference: data.reference, ours: applied.conflicting.ours, webhook: data.status, verified },
+      { reference: data.reference, stored: applied.conflicting.stored, webhook: data.status, verified },
       'webhook: conflicting final status checked with verify',
     );
     outcome = 'unchanged';

@@ -9,7 +9,7 @@ import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { factory, type AppEnv } from '../env.ts';
 import { CONSOLE_COOKIE, isSameOrigin } from '../console/sessions.ts';
-import { ApiError } from './errors.ts';
+import { ApiError } from '../http/errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

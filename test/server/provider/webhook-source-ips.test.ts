@@ -1,5 +1,5 @@
 /**
- * WEBHOOK_SOURCE_IPS (hono's ipRestriction in server/webhooks/signed.ts): addresses and CIDR ranges, read
+ * WEBHOOK_SOURCE_IPS (hono's ipRestriction in server/provider/signed-webhook.ts): addresses and CIDR ranges, read
  * from the socket over a real connection, or from X-Forwarded-For behind TRUST_PROXY. A refused sender
  * gets our 403 envelope with the API security headers, is logged at warn, and its body is never read.
  */

@@ -7,8 +7,8 @@ import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { errors, describedJsonBody, PUBLIC, single } from '../contract/describe.ts';
 import { createOpenApiApp, type AppDeps } from '../env.ts';
-import { SIGNATURE_HEADER } from '../provider/signature.ts';
-import { signedWebhook, type SignedWebhook } from './signed.ts';
+import { SIGNATURE_HEADER } from './signature.ts';
+import { signedWebhook, type SignedWebhook } from './signed-webhook.ts';
 
 const ReceiptSchema = z.object({
   received: z.boolean(),

@@ -14,7 +14,7 @@ import { STATUS_CODES } from 'node:http';
 import type { ServerType } from '@hono/node-server';
 import type { Duplex } from 'node:stream';
 import { Hono } from 'hono';
-import { apiSecurityHeaders } from './security-headers.ts';
+import { apiSecurityHeaders } from '../middleware/security-headers.ts';
 
 interface ClientErrorAnswer {
   status: number;
