@@ -113,13 +113,19 @@ describe('idempotency after a crash', () => {
       await dieMidProviderCall(a, fixedCiPayment(phoneNumber), key);
 
       await b.clock.advance(DEAD_LEASE_MS);
-      const retries = await Promise.all([
-        create(b, fixedCiPayment(phoneNumber), key),
-        create(b, fixedCiPayment(phoneNumber), key),
-      ]);
-      expect(retries.map((retry) => retry.status).sort()).toEqual([201, 409]);
-      const busy = retries.find((retry) => retry.status === 409);
-      expect(busy?.json.error.code).toBe('request_in_progress');
+      // The link read (and cached) first; then B's calls to its provider wait on B's clock, so the first
+      // retry holds the key, mid-call, for as long as the test says: the two overlap on any machine.
+      expect((await b.request('GET', '/api/v1/links/lnk_fixed_ci')).status).toBe(200);
+      const admin = { 'client-id': b.config.clientId, 'client-secret': b.config.clientSecret };
+      await b.request('PUT', '/sandbox/_admin/faults', { latencyMs: 1_000 }, admin);
+      const first = create(b, fixedCiPayment(phoneNumber), key);
+      await b.clock.sleeping();
+      const second = await create(b, fixedCiPayment(phoneNumber), key);
+      expect(second.status).toBe(409);
+      expect(second.json.error.code).toBe('request_in_progress');
+
+      await b.clock.advance(1_000);
+      expect((await first).status).toBe(201);
       const { reference } = await storedPayment(b, phoneNumber);
       expect(await sandboxCharges(b, reference)).toBe(1);
     });
