@@ -9,7 +9,7 @@ import type { Context } from 'hono';
 import { requestId } from 'hono/request-id';
 import { consoleRoutes } from './console/routes.ts';
 import { createConsoleSessions } from './console/sessions.ts';
-import { linkRoutes } from './checkout/link-routes.ts';
+import { linkRoutes } from './links/routes.ts';
 import { sessionRoutes } from './checkout/routes.ts';
 import { createCheckoutService } from './checkout/service.ts';
 import { embeddedConfigReader } from './embed/config-block.ts';

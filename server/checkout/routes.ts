@@ -1,6 +1,6 @@
 /**
  * Mount at /api/v1/sessions: session creation by the merchant's server, and a session's public checkout
- * configuration. The links sub-app is link-routes.ts; the logic lives in service.ts and sessions.ts.
+ * configuration. The links sub-app is server/links/routes.ts; the logic lives in service.ts and sessions.ts.
  */
 import { createRoute } from '@hono/zod-openapi';
 import {

@@ -1,6 +1,6 @@
 /**
  * The merchant's read-only views of the provider's wallets and collection transactions, each behind the
- * merchant key (payment links are listed by the links sub-app, server/checkout/link-routes.ts). Queries follow the
+ * merchant key (payment links are listed by the links sub-app, server/links/routes.ts). Queries follow the
  * list rules (docs/sandbox.md#list-rules) and are validated by the route declarations, strictly
  * (an unknown key is a 400), before the provider is asked. The answers are the provider's records,
  * passed through and described by its schemas. Wallets and collections are sub-apps of their own.

@@ -1,6 +1,8 @@
 /**
  * The rate limiter as middleware: each request counted against a scope (server/rate-limits/limiter.ts)
- * under a key derived from it, such as the client IP, before the handler runs.
+ * under a key derived from it, such as the client IP, before the handler runs. Which paths each scope
+ * covers (per IP over all of /api/v1 and /pay, per merchant over the console...) is set where the app
+ * is assembled, in server/app.ts.
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import type { RateLimitScope } from '../config.ts';

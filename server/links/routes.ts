@@ -33,8 +33,8 @@ import {
   PaymentLinkAnalyticsSchema,
   PaymentLinkSchema,
 } from '../provider/schemas.ts';
-import { assertPayable } from './availability.ts';
-import type { CheckoutService } from './service.ts';
+import { assertPayable } from '../checkout/availability.ts';
+import type { CheckoutService } from '../checkout/service.ts';
 
 // The config carries `remaining`, which moves with every payment: no shared cache may keep it.
 const NO_STORE = { 'Cache-Control': 'no-store' };
