@@ -4,7 +4,6 @@
  * (the Node server waits for the socket to drain before reading again), so a slow client holds one page
  * in memory, never the table, and the header leaves before the first database read.
  */
-import { stringify } from 'csv-stringify/sync';
 import type { ExportFormat } from '../http/dated-list.ts';
 import type { Logger } from '../logger.ts';
 
@@ -36,7 +35,15 @@ function csvCell(value: Cell | undefined): string | number {
  */
 const CSV_OPTIONS = { escape_formulas: true, record_delimiter: '\r\n', eof: true } as const;
 
-const csvLines = (columns: readonly string[], records: readonly ExportRecord[]) =>
+/**
+ * csv-stringify is loaded by the first CSV export, not at start: exports are rare, and a module loaded at
+ * start is resident for the process's life. `npm run bench` measures the backend's RSS (its `peak RSS
+ * under load` line).
+ */
+type Stringify = typeof import('csv-stringify/sync').stringify;
+const loadStringify = () => import('csv-stringify/sync').then((module) => module.stringify);
+
+const csvLines = (stringify: Stringify, columns: readonly string[], records: readonly ExportRecord[]) =>
   stringify(
     records.map((record) => columns.map((column) => csvCell(record[column]))),
     CSV_OPTIONS,
@@ -65,12 +72,14 @@ export interface ExportSource {
 export function exportBody(source: ExportSource): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const { format, columns, pages } = source;
-  const write = format === 'csv' ? csvLines : jsonLines;
+  let write = jsonLines;
   return new ReadableStream<Uint8Array>(
     {
-      start(controller) {
-        if (format === 'csv')
-          controller.enqueue(encoder.encode(BOM + stringify([[...columns]], CSV_OPTIONS)));
+      async start(controller) {
+        if (format !== 'csv') return;
+        const stringify = await loadStringify();
+        write = (columns, records) => csvLines(stringify, columns, records);
+        controller.enqueue(encoder.encode(BOM + stringify([[...columns]], CSV_OPTIONS)));
       },
       async pull(controller) {
         try {

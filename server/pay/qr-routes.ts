@@ -4,7 +4,6 @@
  * the provider knows gets one (and `GET /h/<handoffId>.svg|png` a handoff's phone page while it is open), and the text is always built here: this is never a QR generator for text
  * of the caller's. `?download=1` answers it as a file to save (the console's download links).
  */
-import QRCode from 'qrcode';
 import type { Context } from 'hono';
 import type { CheckoutService } from '../checkout/service.ts';
 import { factory, type AppDeps } from '../env.ts';
@@ -22,7 +21,15 @@ const OPTIONS = { errorCorrectionLevel: 'M', margin: 2 } as const;
 
 const payPageUrl = (publicUrl: string, linkId: string) => `${publicUrl}/pay/${encodeURIComponent(linkId)}`;
 
+/**
+ * qrcode (and the PNG encoder it pulls in) is loaded by the first QR code asked for, not at start: few
+ * requests want one, and a module loaded at start is resident for the process's life. `npm run bench`
+ * measures the backend's RSS (its `peak RSS under load` line).
+ */
+const loadQrCode = () => import('qrcode').then((module) => module.default);
+
 async function qrImage(c: Context, url: string, type: string, cacheControl: string, name: string) {
+  const QRCode = await loadQrCode();
   const headers: Record<string, string> = {
     'Cache-Control': cacheControl,
     // An SVG opened as a page runs nothing and loads nothing.

@@ -3,12 +3,9 @@
  * on a phone. The rest of the message stays plain text.
  */
 import { html, type TemplateResult } from 'lit';
+import { telHref, USSD } from './dial-codes.ts';
 
-/** A USSD code: `*`, then digits and further `*`, ending in `#` ("*126#", "*144*8*1#"). */
-export const USSD = /\*[0-9][0-9*]*#/g;
-
-/** The dialler's URI of a code: `#` must be escaped, or the browser reads it as the URI's fragment. */
-export const telHref = (code: string) => `tel:${code.replace(/#/g, '%23')}`;
+export { telHref, USSD };
 
 /** The message as text with each USSD code as a `tel:` link. */
 export function withDialLinks(message: string): (string | TemplateResult)[] {
