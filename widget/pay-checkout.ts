@@ -1,6 +1,6 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { Api, ApiFailure, LatestRequest, idempotencyKey, isInconclusive } from './api.ts';
-import { Step, isFinal, movesFocus, transition } from './checkout-machine.ts';
+import { isFinal, movesFocus, transition } from './checkout-machine.ts';
 import type { CheckoutEvent, CheckoutState } from './checkout-machine.ts';
 import type { ApiError, CheckoutConfig, CreatePayment, Customer, FieldAnswer } from './contract/index.ts';
 import { formatDate } from './dates.ts';
@@ -123,7 +123,7 @@ export class PayCheckout extends LitElement {
     // In iframe mode the language is the frame's: this page fetches no messages.
     requested: () => (this.isolation ? 'en' : this.locale),
     config: () => this._state.config,
-    configPending: () => this._state.step === Step.Loading,
+    configPending: () => this._state.step === 'loading',
     localesUrl: () => new URL('locales/', this.api ? new URL('/widget/', this.api) : scriptUrl),
     transport: () => this.transport,
   });
@@ -140,7 +140,7 @@ export class PayCheckout extends LitElement {
     super();
     this.popup = false;
     this.transport = browserTransport;
-    this._state = { step: Step.Idle };
+    this._state = { step: 'idle' };
     followPayment(
       this,
       () => this.#api,
@@ -226,14 +226,14 @@ export class PayCheckout extends LitElement {
     if (step === before.step) return;
     this.#copied = false;
     if (movesFocus(before.step, state)) this.#focus = true;
-    if (before.step === Step.Loading && (step === Step.Form || step === Step.Resuming)) {
+    if (before.step === 'loading' && (step === 'form' || step === 'resuming')) {
       this.#plainMoney = !intlReady();
       this.#ready = config;
     }
     if (isFinal(step) || state.cancelled) forgetPayment(this.#savedKey);
     const announced = announcement(before.step, state, event);
     if (announced) this.#dispatch(announced);
-    if (step === Step.Redirecting) this.#redirect(payment!.redirectUrl);
+    if (step === 'redirecting') this.#redirect(payment!.redirectUrl);
   }
 
   /** Not `dispatchEvent` at each call, from which the manifest's analyzer would infer wrong events. */
@@ -262,18 +262,18 @@ export class PayCheckout extends LitElement {
       const saved = savedPayment(this.#savedKey);
       // While it is on its way, in time the page is idle, the form's templates are prepared (see there).
       (window as Partial<Window>).requestIdleCallback?.(
-        () => this._state.step === Step.Loading && prerenderForm(this.#view(this._messages, SAMPLE_CONFIG)),
+        () => this._state.step === 'loading' && prerenderForm(this.#view(this._messages, SAMPLE_CONFIG)),
       );
       const config = await loading;
       if (!config) return;
       this.#send({ type: 'loaded', config, resume: !!saved });
-      if (saved && this._state.step === Step.Resuming) {
+      if (saved && this._state.step === 'resuming') {
         this.#saved = saved;
         this.#form.values = { ...saved.answers };
         this.#send({ type: 'payment', ...(await resumed(this.#api, saved)) });
       }
     } catch (failure) {
-      if (this._state.step === Step.Resuming) forgetPayment(this.#savedKey);
+      if (this._state.step === 'resuming') forgetPayment(this.#savedKey);
       this.#send({ type: 'load-failed', error: this.#failure(failure) });
     }
   };
@@ -281,7 +281,7 @@ export class PayCheckout extends LitElement {
   #submit = (event: SubmitEvent) => {
     event.preventDefault();
     const { step, config } = this._state;
-    if (step !== Step.Form || !config || this.#invalid(event)) return;
+    if (step !== 'form' || !config || this.#invalid(event)) return;
     const request = this.#form.request(config);
     const submit = new PaySubmitEvent(request);
     this.#dispatch(submit);
@@ -326,8 +326,8 @@ export class PayCheckout extends LitElement {
   #confirm = async (event: SubmitEvent) => {
     event.preventDefault();
     const { step, payment } = this._state;
-    if ((step !== Step.Otp && step !== Step.PreOtp) || !payment || this.#invalid(event)) return;
-    const name = step === Step.Otp ? 'otp' : 'customerCode';
+    if ((step !== 'otp' && step !== 'preOtp') || !payment || this.#invalid(event)) return;
+    const name = step === 'otp' ? 'otp' : 'customerCode';
     const code = String(this.#form.values[name]).trim();
     const codes = name === 'otp' ? { otp: code } : { customerCode: code };
     this.#send({ type: 'confirm' });
@@ -421,7 +421,7 @@ export class PayCheckout extends LitElement {
     return html`<div class="pay" part="base" lang=${this.#i18n.locale}>
       <div class="pay__live" role="status">${status}</div>
       ${
-        messages && config && step !== Step.Form && step !== Step.Submitting
+        messages && config && step !== 'form' && step !== 'submitting'
           ? html`<div class="pay__merchant">${logo(config.logo)}<span>${config.title}</span></div>`
           : nothing
       }

@@ -1,17 +1,14 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { Api } from './api.ts';
-import { Step, type CheckoutEvent, type CheckoutState } from './checkout-machine.ts';
+import { courseOf, type Step, type CheckoutEvent, type CheckoutState } from './checkout-machine.ts';
 import type { Payment } from './contract/index.ts';
 import type { Transport } from './transport.ts';
 
 /** After this long in processing the checkout stops waiting, and says so calmly with the reference. */
 const GIVE_UP_MS = 180_000;
 const POLL_MS = 3_000;
-/**
- * Steps where the payment moves on outside the widget (provider's page, bank, phone), so it is followed:
- * `Redirecting` to `Processing`, contiguous in `Step`.
- */
-export const waiting = (step: Step): boolean => step >= Step.Redirecting && step <= Step.Processing;
+/** Steps where the payment moves on outside the widget (provider's page, bank, phone), so it is followed. */
+export const waiting = (step: Step): boolean => courseOf(step) === 'away';
 
 /** The element it follows the payment for: its state, and its transport, whose clock runs every delay. */
 export interface FollowerHost extends ReactiveControllerHost {
@@ -76,7 +73,7 @@ export function followPayment(
     last = step;
     if (!waiting(step) || !payment || !host.isConnected) return stop();
     if (!watching) watch(payment);
-    if (step === Step.Processing) after(GIVE_UP_MS, () => send({ type: 'give-up' }));
+    if (step === 'processing') after(GIVE_UP_MS, () => send({ type: 'give-up' }));
   };
 
   const controller = { hostConnected: hostUpdated, hostDisconnected: stop, hostUpdated };

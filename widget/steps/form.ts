@@ -4,7 +4,6 @@
  * will pay, the method's fee included, before they commit.
  */
 import { html, nothing, render, type TemplateResult } from 'lit';
-import { Step } from '../checkout-machine.ts';
 import type { CheckoutConfig } from '../contract/index.ts';
 import { feeOf } from '../fee.ts';
 import { customField, textField } from '../fields/index.ts';
@@ -16,7 +15,7 @@ import { formError } from './titles.ts';
 
 export function formStep(view: StepView): TemplateResult {
   const { messages, config, form, locale, state } = view;
-  const busy = state.step === Step.Submitting;
+  const busy = state.step === 'submitting';
   const { fixed, min, max, remaining } = config.amount;
   const money = (minor: number) => view.money(minor, config);
   const typed = parseAmount(String(form.value('amount') ?? ''), config.currencyExponent, locale);
