@@ -11,6 +11,7 @@ import type {
   Payment,
   Upload,
 } from './contract/index.ts';
+import type { Handoff } from './controllers/handoff-follower.ts';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { readEventStream, type Transport } from './transport.ts';
 
@@ -104,10 +105,11 @@ export class Api {
     this.#transport = transport;
   }
 
-  #request<T>(path: string, init: RequestInit = {}, token?: string): Promise<T> {
+  /** `token`: the payment's, or (`tokenHeader`) another secret of the request's own. */
+  #request<T>(path: string, init: RequestInit = {}, token?: string, tokenHeader = 'payment-token'): Promise<T> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (init.body) headers['content-type'] = 'application/json';
-    if (token) headers['payment-token'] = token;
+    if (token) headers[tokenHeader] = token;
     const given = init.signal;
     const timeout = deadline(this.#transport, given, REQUEST_TIMEOUT_MS);
     return unwrap<T>(
@@ -153,6 +155,16 @@ export class Api {
       { signal, method: cancelled ? 'POST' : 'GET' },
       token,
     );
+  }
+
+  /** Hands the checkout to a phone: a prefilled pay page behind a QR code. */
+  handOff(answers: object) {
+    return this.#request<Handoff>('handoffs', { method: 'POST', body: JSON.stringify(answers) });
+  }
+
+  /** Reads a handoff, with the payment made through it once there is one. */
+  handoff(id: string, followToken: string, signal: AbortSignal) {
+    return this.#request<{ payment?: Payment }>(`handoffs/${id}`, { signal }, followToken, 'handoff-token');
   }
 
   /**

@@ -4,6 +4,7 @@
  * plus the widget's own: loading the config, the form, submitting, unavailable and error-with-retry.
  */
 import type { ApiError, CheckoutConfig, Payment } from './contract/index.ts';
+import type { Handoff } from './controllers/handoff-follower.ts';
 
 /**
  * The steps, by name: every table of them is a `Record<Step, ...>` (the templates, the titles, `COURSE`),
@@ -31,6 +32,8 @@ export const Step = {
   Success: 'success',
   Failed: 'failed',
   Expired: 'expired',
+  /** "Pay on your phone": the QR code of a pay page for the phone, until the payment made there is final. */
+  Handoff: 'handoff',
 } as const;
 export type Step = (typeof Step)[keyof typeof Step];
 
@@ -61,6 +64,7 @@ const COURSE: Record<Step, Course> = {
   success: 'end',
   failed: 'end',
   expired: 'end',
+  handoff: 'away',
 };
 export const courseOf = (step: Step): Course => COURSE[step];
 
@@ -77,6 +81,8 @@ export interface CheckoutState {
    * provider's confirmation, not an approval on the phone.
    */
   readonly confirming?: boolean;
+  /** The handoff to the phone the handoff step shows and follows, once created. */
+  readonly handoff?: Handoff;
 }
 
 export type CheckoutEvent =
@@ -89,7 +95,10 @@ export type CheckoutEvent =
   | { type: 'payment'; payment: Payment; returned?: boolean }
   | { type: 'confirm' }
   | { type: 'give-up' }
-  | { type: 'restart' };
+  | { type: 'restart' }
+  /** The payer hands the checkout to their phone; `handoff`: it was created. */
+  | { type: 'hand-off' }
+  | { type: 'handoff'; handoff: Handoff };
 
 /** Errors after which loading again cannot help: the link or session itself is not payable. */
 const UNAVAILABLE = ['not_found', 'link_unavailable', 'session_paid'];
@@ -158,6 +167,8 @@ export function transition(state: CheckoutState, event: CheckoutEvent): Checkout
     case 'submit':
       return step === 'form' ? { step: 'submitting', config } : state;
     case 'rejected':
+      // The handoff could not be created, or expired: said on its step, whose way back is the form.
+      if (step === 'handoff') return { ...state, error: event.error };
       if (step === 'submitting') {
         const unavailable = event.error.code === 'link_unavailable' || event.error.code === 'session_paid';
         return { step: unavailable ? 'unavailable' : 'form', config, error: event.error };
@@ -176,6 +187,9 @@ export function transition(state: CheckoutState, event: CheckoutEvent): Checkout
     case 'payment': {
       if (!following(step)) return state;
       let next = stepOf(event.payment);
+      // The phone's payment shows once final: until then (or if the payer cancels there and may try
+      // again) the desktop keeps the QR code.
+      if (step === 'handoff' && !isFinal(next)) return state;
       // Back from the payment page, the payer waits here for its confirmation (the webhook may still be
       // on its way): sending them to the page again would loop.
       if (next === 'redirecting' && (event.returned || step === 'processing')) next = 'processing';
@@ -194,6 +208,10 @@ export function transition(state: CheckoutState, event: CheckoutEvent): Checkout
         : state;
     case 'give-up':
       return step === 'processing' ? { ...state, step: 'timedOut' } : state;
+    case 'hand-off':
+      return step === 'form' ? { step: 'handoff', config } : state;
+    case 'handoff':
+      return step === 'handoff' ? { ...state, handoff: event.handoff } : state;
     case 'restart':
       // From any step past the submission (one on its way, or a final one), back to the form.
       return config && !['start', 'open', 'sent'].includes(COURSE[step]) ? { step: 'form', config } : state;

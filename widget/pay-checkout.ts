@@ -12,6 +12,7 @@ import { LocaleController, en, ours, type Messages } from './i18n/index.ts';
 import { formatMoney, intlReady, plainMoney } from './money.ts';
 import { styles } from './pay-checkout.styles.ts';
 import { followPayment } from './payment-follower.ts';
+import { handoffRequest } from './controllers/handoff-follower.ts';
 import { forgetPayment, resumed, savePayment, savedPayment, type Saved } from './resume.ts';
 import { loadingSkeleton, prerenderForm, SAMPLE_CONFIG, stepTemplates } from './steps/index.ts';
 import { copyText, logo, safeUrl, type Currency, type StepView } from './steps/parts.ts';
@@ -345,6 +346,18 @@ export class PayCheckout extends LitElement {
     }
   };
 
+  /** "Pay on your phone": the answers so far become a prefilled pay page for the phone, followed from here. */
+  #handOff = async () => {
+    const { config } = this._state;
+    this.#send({ type: 'hand-off' });
+    try {
+      const handoff = await this.#api.handOff(handoffRequest(this.#form.request(config!), config!));
+      this.#send({ type: 'handoff', handoff });
+    } catch (failure) {
+      this.#send({ type: 'rejected', error: this.#failure(failure) });
+    }
+  };
+
   #redirect(to?: string) {
     const url = safeUrl(to);
     if (!url) return;
@@ -408,6 +421,7 @@ export class PayCheckout extends LitElement {
       ask: this.#ask,
       submit: this.#submit,
       confirm: this.#confirm,
+      handOff: this.#handOff,
     };
   }
 

@@ -97,6 +97,9 @@ export function formStep(view: StepView): TemplateResult {
       ${busy ? messages.wait : amount ? fill(messages.pay, { amount: money(amount + fee) }) : messages.payNow}
     </button>
     ${fee ? html`<p class="pay__hint pay__fee" id="pay-fee">${fill(messages.includesFee, { fee: money(fee) })}</p>` : nothing}
+    <button class="pay__button pay__button--secondary pay__phone" type="button" @click=${view.handOff}>
+      ${messages.payOnPhone}
+    </button>
   </form>`;
 }
 

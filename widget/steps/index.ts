@@ -6,6 +6,7 @@ import { codeStep } from './code.ts';
 import { errorStep, unavailableStep } from './error.ts';
 import { expiredStep, failedStep } from './failed.ts';
 import { formStep } from './form.ts';
+import { handoffStep } from './handoff.ts';
 import { loadingSkeleton } from './loading.ts';
 import type { StepView } from './parts.ts';
 import { processingStep } from './processing.ts';
@@ -38,4 +39,5 @@ export const stepTemplates: Record<Step, (view: StepView) => TemplateResult | ty
   success: successStep,
   failed: failedStep,
   expired: expiredStep,
+  handoff: handoffStep,
 };

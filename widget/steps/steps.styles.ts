@@ -19,6 +19,25 @@ export const stepStyles = css`
     color: var(--_primary);
     white-space: nowrap;
   }
+  /* "Pay on your phone" only where the phone is another device: a wide screen with a mouse. */
+  .pay__phone {
+    display: none;
+  }
+  @media (min-width: 48rem) and (hover: hover) {
+    .pay__phone {
+      display: block;
+    }
+  }
+  /* A QR code reads only dark on light, whatever the theme. */
+  .pay__qr {
+    display: block;
+    margin: auto;
+    background: #fff;
+  }
+  .pay__url {
+    overflow-wrap: anywhere;
+    text-align: center;
+  }
   .pay__fee {
     margin-top: calc(var(--_space) * -0.5);
     text-align: center;

@@ -26,11 +26,14 @@ const TITLES: Record<Step, keyof Messages | undefined> = {
   success: 'successTitle',
   failed: 'failedTitle',
   expired: 'expiredTitle',
+  handoff: 'handoffWaiting', // until it cannot go on: then "Pay on your phone"
 };
 
 /** The step's heading, which the live region also says. */
-export function titleOf({ step, payment, config, confirming }: CheckoutState, messages: Messages): string {
+export function titleOf(state: CheckoutState, messages: Messages): string {
+  const { step, payment, config, confirming } = state;
   if (step === 'form') return config?.title ?? '';
+  if (step === 'handoff' && state.error) return messages.payOnPhone;
   if (step === 'processing' && confirming) return messages.confirmingTitle;
   const title =
     step === 'confirming' ? (payment?.action === 'otp' ? 'otpTitle' : 'preOtpTitle') : TITLES[step];
@@ -47,6 +50,10 @@ export const formError = (error: ApiError, messages: Messages): string =>
     : error.code === 'payment_in_progress' || error.code === 'rate_limited'
       ? messages[error.code]
       : error.message;
+
+/** Why the handoff to the phone cannot go on: it expired (not found any more), or could not be made. */
+export const handoffProblem = (error: ApiError, messages: Messages): string =>
+  error.code === 'not_found' ? messages.handoffExpired : formError(error, messages);
 
 /** The server refused the code itself (not the network or the provider failing): type another. */
 export const refusesCode = (error: ApiError) =>
@@ -89,8 +96,8 @@ export function statusOf(
     return Object.keys(errors).length ? messages.fixErrors : '';
   }
   const problem =
-    (step === 'otp' || step === 'preOtp') &&
-    (codeError(payment!, error, errors, messages) ?? error?.message);
+    ((step === 'otp' || step === 'preOtp') && (codeError(payment!, error, errors, messages) ?? error?.message)) ||
+    (step === 'handoff' && error && handoffProblem(error, messages));
   if (!problem) return copied ? messages.copied : titleOf(state, messages);
   const left = error?.attemptsLeft;
   return left === undefined ? problem : `${problem} ${fill(messages.triesLeft, { n: left })}`;

@@ -1,0 +1,32 @@
+/**
+ * "Pay on your phone" from the widget: the answers typed so far become a handoff (a pay page for the
+ * phone, prefilled, behind a QR code), which the payment follower then polls with the follow token only
+ * this page holds, until the payment made on the phone is final.
+ */
+import type { Api } from '../api.ts';
+import type { CheckoutConfig, CreatePayment, Payment } from '../contract/index.ts';
+
+/** A handoff as `POST /api/v1/handoffs` answers it. */
+export interface Handoff {
+  id: string;
+  followToken: string;
+  /** The phone's pay page, shown as text beside its QR code. */
+  url: string;
+  /** The QR code of `url`, an SVG of the backend's own (so `img-src` of a strict CSP already allows it). */
+  qrSvg: string;
+  expiresAt: string;
+}
+
+/**
+ * What is handed to the phone: the checkout and the answers so far, from the request the form would
+ * make, without the method (chosen on the phone) and without files (the phone uploads its own).
+ */
+export function handoffRequest({ link, session, amount, customer, fields }: CreatePayment, config: CheckoutConfig) {
+  for (const { name, type } of config.customFields) if (type === 'file-upload') delete fields?.[name];
+  // A phone number not typed yet is the phone's to give, not an empty one to refuse.
+  return { link, session, amount, customer: { ...customer, phoneNumber: customer?.phoneNumber || undefined }, fields };
+}
+
+/** The payment made on the phone through `handoff`, if any yet. */
+export const handedOffPayment = (api: Api, { id, followToken }: Handoff, signal: AbortSignal) =>
+  api.handoff(id, followToken, signal).then((handoff): Payment | undefined => handoff.payment);
