@@ -28,11 +28,10 @@ export const stepStyles = css`
       display: block;
     }
   }
-  /* A QR code reads only dark on light, whatever the theme. */
+  /* The QR code's SVG brings its own light background and quiet zone, whatever the theme. */
   .pay__qr {
     display: block;
     margin: auto;
-    background: #fff;
   }
   .pay__url {
     overflow-wrap: anywhere;
