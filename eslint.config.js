@@ -33,7 +33,7 @@ export default tseslint.config(
     // Every web and JavaScript API the widget calls, checked against the browser floor (package.json's
     // `browserslist`, the list the build's target comes from). The build lowers syntax, never APIs: one
     // missing there is a payer's broken checkout. Each one flagged gets a guard or a fallback, or, where
-    // widget/support.ts already refuses a browser without it, a disable comment that says so.
+    // widget/internal/support.ts already refuses a browser without it, a disable comment that says so.
     files: ['widget/**/*.ts'],
     ignores: ['widget/build/**'],
     ...compat.configs['flat/recommended'],

@@ -27,7 +27,7 @@ export interface RateLimit {
 }
 
 /**
- * Rate limits by scope, each a sliding window (server/http/sliding-window.ts) per key:
+ * Rate limits by scope, each a sliding window (server/rate-limits/sliding-window.ts) per key:
  * - `create`: payment creations per client IP;
  * - `reference`: actions on one payment by a holder of its token (reads, stream, confirm, cancel);
  * - `token`: requests with a missing or wrong payment token per client IP (knowing a reference spends
@@ -348,6 +348,12 @@ const EnvSchema = z
     PROVIDER_TIMEOUT_MS: milliseconds(15_000),
     PAYMENT_RESERVATION_MS: milliseconds(DEFAULT_RESERVATION_MS).pipe(z.int().min(1, 'must be at least 1')),
     HANDOFF_TTL_MS: milliseconds(15 * 60_000).pipe(z.int().min(1_000, 'must be at least 1000 (one second)')),
+    PAY_PAGE_REFRESH_SECONDS: z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number of seconds')
+      .default('5')
+      .transform(Number)
+      .pipe(z.int().min(1, 'must be at least 1').max(300, 'must be at most 300')),
     // No default here: it follows PROVIDER_TIMEOUT_MS (idempotencyLeaseMs below).
     IDEMPOTENCY_LEASE_MS: z.string().regex(/^\d+$/, 'must be a whole number of milliseconds').transform(Number).optional(),
     RECONCILE_INTERVAL_MS: milliseconds(60_000),
@@ -487,6 +493,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     /** How long a "Pay on your phone" QR code (a handoff) can be opened and followed after it is made. */
     handoffTtlMs: value.HANDOFF_TTL_MS,
     /**
+     * Seconds between the reloads of a pay page or receipt that waits on the payer's phone or the
+     * provider (the `Refresh` header, which every browser follows with no script). Below 5 a reload
+     * only rereads our table: the server asks the provider about a payment at most once per 5 s.
+     */
+    payPageRefreshSeconds: value.PAY_PAGE_REFRESH_SECONDS,
+    /**
      * How long a creating request owns its Idempotency-Key before a retry may take it over (its request
      * is then presumed dead): by default 2 minutes, or longer when the provider's attempts could be.
      */
@@ -502,7 +514,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: value.LOG_LEVEL,
     /** Open payment event streams allowed at once, per payment and per client IP, on this instance. */
     eventStreams: { perPayment: value.EVENT_STREAMS_PER_PAYMENT, perIp: value.EVENT_STREAMS_PER_IP },
-    /** The Node server's own limits (server/http/server-limits.ts). */
+    /** The Node server's own limits (server/node-server/server-limits.ts). */
     server: {
       maxConnections: value.MAX_CONNECTIONS,
       requestTimeoutMs: value.REQUEST_TIMEOUT_MS,

@@ -6,8 +6,8 @@ import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { mountDemo } from '../demo/server.ts';
 import { createApp, type App } from './app.ts';
-import { answerClientErrors } from './http/client-error.ts';
-import { applyServerLimits } from './http/server-limits.ts';
+import { answerClientErrors } from './node-server/client-error.ts';
+import { applyServerLimits } from './node-server/server-limits.ts';
 import { systemClock } from './clock.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createLogger, flushBeforeExit } from './logger.ts';
@@ -16,7 +16,6 @@ import { createSandbox, type Sandbox } from './sandbox/app.ts';
 import { inProcessFetch, webhooksToSelf } from './sandbox/in-process.ts';
 import { openStore } from './store/database.ts';
 import { createPaymentEvents } from './payments/events.ts';
-import { purgeIdempotencyKeys } from './idempotency/keys.ts';
 import { reconcilePayments } from './payments/reconcile.ts';
 import { flagIfPastLimit } from './payments/limit-flag.ts';
 import { createCheckoutService } from './checkout/service.ts';
@@ -25,9 +24,7 @@ import { reconcilePayouts } from './payouts/reconcile.ts';
 import { deliverDueNotifications } from './notifications/deliver.ts';
 import { merchantNotifier } from './notifications/enqueue.ts';
 import { purgeExpiredPersonalData } from './retention/purge.ts';
-import { purgeExpiredUploads } from './uploads/service.ts';
-import { purgeExpiredConsoleSessions } from './console/sessions.ts';
-import { purgeEndedRateLimitWindows } from './http/window-counter.ts';
+import { housekeeping } from './housekeeping.ts';
 
 /** How often due sandbox outcomes and webhook retries are looked for. */
 const SANDBOX_TICK_MS = 250;
@@ -107,8 +104,8 @@ async function main() {
   if (embedded) mountDemo(app, { config, publicUrl, sandbox: embedded });
   bound.app = app;
 
-  // Reconciliation of non-final payments (and expiry of spent idempotency keys, unused uploads, ended
-  // console sessions and rate-limit windows): at start, then on a schedule; a round still running when the next is due is not started twice.
+  // Reconciliation of non-final payments and payouts: at start, then on a schedule; a round still running
+  // when the next is due is not started twice.
   // Reconciliation can make payments and payouts final: it notifies the merchant as the routes do.
   const notifier = merchantNotifier(config);
   // A success reconciliation finds may take a link past its limit: it is flagged as the routes' are.
@@ -130,11 +127,6 @@ async function main() {
           onSuccess: (row) => flagIfPastLimit(reconcileContext, linkTotals, row),
         });
         await reconcilePayouts({ store, provider, clock: systemClock, logger, notifier });
-        await purgeIdempotencyKeys(store.db, systemClock.now());
-        // Uploads no payment used are deleted after their hour; nothing else does it.
-        await purgeExpiredUploads({ store, clock: systemClock });
-        await purgeExpiredConsoleSessions(store.db, systemClock.now());
-        await purgeEndedRateLimitWindows(store.db, systemClock.now());
       } catch (error) {
         logger.error({ err: error }, 'payment reconciliation failed');
       } finally {
@@ -144,6 +136,22 @@ async function main() {
   };
   reconcile();
   const reconcileTimer = setInterval(reconcile, config.reconcileIntervalMs);
+
+  // Housekeeping (lapsed idempotency keys, uploads, console sessions, rate-limit windows) on the same
+  // interval, as its own round.
+  let housekeepingRound: Promise<void> | null = null;
+  const keepHouse = () => {
+    housekeepingRound ??= housekeeping({ store, clock: systemClock })
+      .then(
+        () => undefined,
+        (error: unknown) => logger.error({ err: error }, 'housekeeping failed'),
+      )
+      .finally(() => {
+        housekeepingRound = null;
+      });
+  };
+  keepHouse();
+  const housekeepingTimer = setInterval(keepHouse, config.reconcileIntervalMs);
 
   // RETENTION_DAYS: personal data of old finished payments and payouts is purged at start, then hourly
   // (RETENTION_INTERVAL_MS). Unset, no schedule runs and nothing is ever purged.
@@ -233,6 +241,7 @@ async function main() {
     }, config.shutdownDeadlineMs);
     clearInterval(tick);
     clearInterval(reconcileTimer);
+    clearInterval(housekeepingTimer);
     clearInterval(notifyTimer);
     clearInterval(purgeTimer);
     stopPurging.abort(); // a long first purge stops after its current batch
@@ -242,6 +251,7 @@ async function main() {
     await step('event streams', events.close());
     await step('requests in flight', closed);
     await step('reconciliation', reconciling);
+    await step('housekeeping', housekeepingRound);
     await step('notifications', notifying);
     await step('retention purge', purging);
     await step('database', store.close());

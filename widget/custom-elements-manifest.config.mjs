@@ -2,7 +2,7 @@
 const published = (path) => `dist/${path.replace(/^\.?\//, '').replace(/\.ts$/, '.js')}`;
 
 export default {
-  globs: ['index.ts', 'pay-checkout.ts', 'events.ts'],
+  globs: ['index.ts', 'element/pay-checkout.ts', 'element/events.ts'],
   litelement: true,
   plugins: [
     {

@@ -3,12 +3,12 @@
  * server does nothing but export; a browser that lacks what it needs keeps the element's fallback
  * content), and re-exports the class, its events and the API's types.
  */
-import { PayCheckout } from './pay-checkout.ts';
-import { canRun } from './support.ts';
+import { PayCheckout } from './element/pay-checkout.ts';
+import { canRun } from './internal/support.ts';
 
-export { PayCheckout } from './pay-checkout.ts';
-export * from './events.ts';
-export { browserTransport, type Transport } from './transport.ts';
+export { PayCheckout } from './element/pay-checkout.ts';
+export * from './element/events.ts';
+export { browserTransport, type Transport } from './internal/transport.ts';
 export type * from './contract/index.ts';
 
 if (canRun() && !customElements.get('pay-checkout')) {

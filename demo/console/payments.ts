@@ -87,42 +87,48 @@ function details(payment: MerchantPayment): HTMLElement {
   );
 }
 
+const COLUMNS = ['Created', 'Reference', 'Status', 'Amount', 'Method', 'Details'] as const;
+
+/**
+ * A payment's cells by column. Each cell carries its column's name (`data-label`): on a narrow screen
+ * the table stacks each payment's cells, every value beside that name (console.css, `table.stacked`).
+ */
+function cells(payment: MerchantPayment): Record<(typeof COLUMNS)[number], HTMLTableCellElement> {
+  return {
+    Created: h('td', {}, dateTime(payment.createdAt)),
+    Reference: h('td', { class: 'mono' }, payment.reference),
+    Status: h(
+      'td',
+      {},
+      h('span', { class: `badge badge-${payment.status}` }, payment.status),
+      refundCell(payment),
+    ),
+    Amount: h('td', { class: 'number' }, money(payment.amount, payment.currency, payment.currencyExponent)),
+    Method: h('td', {}, payment.provider ? `${payment.method} · ${payment.provider}` : payment.method),
+    Details: h('td', {}, details(payment)),
+  };
+}
+
 function render(payments: MerchantPayment[]): HTMLTableElement {
   return h(
     'table',
-    { class: 'data' },
+    { class: 'data stacked' },
     h('caption', { class: 'visually-hidden' }, 'Payments, newest first'),
-    h(
-      'thead',
-      {},
-      h(
-        'tr',
-        {},
-        ...['Created', 'Reference', 'Status', 'Amount', 'Method', 'Details'].map((name) =>
-          h('th', { scope: 'col' }, name),
-        ),
-      ),
-    ),
+    h('thead', {}, h('tr', {}, ...COLUMNS.map((name) => h('th', { scope: 'col' }, name)))),
     h(
       'tbody',
       {},
-      ...payments.map((payment) =>
-        h(
+      ...payments.map((payment) => {
+        const byColumn = cells(payment);
+        return h(
           'tr',
           {},
-          h('td', {}, dateTime(payment.createdAt)),
-          h('td', { class: 'mono' }, payment.reference),
-          h(
-            'td',
-            {},
-            h('span', { class: `badge badge-${payment.status}` }, payment.status),
-            refundCell(payment),
-          ),
-          h('td', { class: 'number' }, money(payment.amount, payment.currency, payment.currencyExponent)),
-          h('td', {}, payment.provider ? `${payment.method} · ${payment.provider}` : payment.method),
-          h('td', {}, details(payment)),
-        ),
-      ),
+          ...COLUMNS.map((name) => {
+            byColumn[name].dataset.label = name;
+            return byColumn[name];
+          }),
+        );
+      }),
     ),
   );
 }

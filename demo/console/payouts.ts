@@ -5,7 +5,7 @@
  * every 2 s while any payout is processing, and each status change is announced.
  */
 import type { Payout } from '../../widget/contract/index.ts';
-import { parseAmount } from '../../widget/money.ts';
+import { parseAmount } from '../../widget/internal/money.ts';
 import { ApiFailure, getJson, postJson, type ListAnswer } from './api.ts';
 import { announce, h, scrollable } from './dom.ts';
 import { dateTime, minorUnits, money } from './format.ts';

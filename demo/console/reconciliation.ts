@@ -84,19 +84,22 @@ export function reconciliationSection(root: HTMLElement) {
   }
 
   async function act(action: 'verify' | 'record', difference: Difference) {
+    let outcome: string;
     try {
       const { data } = await postJson<{ data: { outcome: string; status: string } }>(
         '/api/v1/reconciliation/actions',
         { action, kind: difference.kind, reference: difference.reference },
       );
-      announce(`${difference.reference}: ${data.outcome.replaceAll('_', ' ')}, now ${data.status}.`);
+      outcome = `${difference.reference}: ${data.outcome.replaceAll('_', ' ')}, now ${data.status}.`;
     } catch (error) {
-      announce(error instanceof ApiFailure ? error.message : 'The action failed.');
+      outcome = error instanceof ApiFailure ? error.message : 'The action failed.';
     }
-    await refresh();
+    // One announcement for the action and the report it changed: announcing the outcome first would be
+    // replaced at once by the refreshed report's count, before a screen reader had read it.
+    await refresh(outcome);
   }
 
-  function render(report: Report) {
+  function render(report: Report, outcome?: string) {
     const exponents = new Map(report.totals.map((total) => [total.currency, total.exponent]));
     const totals = scrollable(
       table(
@@ -131,15 +134,17 @@ export function reconciliationSection(root: HTMLElement) {
         )
       : h('p', { class: 'muted' }, 'No differences: both books agree for this period.');
     results.replaceChildren(totals, differences);
-    announce(`${report.differences.length} difference(s) from ${report.from} to ${report.to}.`);
+    const count = `${report.differences.length} difference(s) from ${report.from} to ${report.to}.`;
+    announce(outcome ? `${outcome} ${count}` : count);
   }
 
-  async function refresh() {
+  async function refresh(outcome?: string) {
     results.setAttribute('aria-busy', 'true');
     try {
       const path = withQuery('/api/v1/reconciliation', { from: from.value, to: to.value });
-      render((await getJson<{ data: Report }>(path)).data);
+      render((await getJson<{ data: Report }>(path)).data, outcome);
     } catch (error) {
+      if (outcome) announce(outcome);
       results.replaceChildren(
         h(
           'p',

@@ -3,7 +3,7 @@
  * (the detail is rendered with textContent, never parsed as HTML).
  */
 
-import { PAY_EVENTS, type PayEventName } from '../../widget/event-names.ts';
+import { PAY_EVENTS, type PayEventName } from '../../widget/element/event-names.ts';
 
 /** A one-line summary of an event's detail. */
 function summary(event: HTMLElementEventMap[PayEventName]): string {

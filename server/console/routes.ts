@@ -22,9 +22,9 @@ import { createOpenApiApp, type AppDeps } from '../env.ts';
 import { readBodyBytes } from '../http/body.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { CONSOLE_COOKIE, CONSOLE_SESSION_MS, isSameOrigin, type ConsoleSessions } from './sessions.ts';
-import { ApiError, refusingWith } from '../http/errors.ts';
-import type { RateLimiter } from '../http/rate-limit.ts';
-import { isMerchantKey } from '../http/merchant-auth.ts';
+import { ApiError, replaceMiddlewareRefusal } from '../http/errors.ts';
+import type { RateLimiter } from '../rate-limits/limiter.ts';
+import { isMerchantKey } from '../middleware/merchant-auth.ts';
 
 /** Lenient: bytes that are not UTF-8 become U+FFFD, and such a key is simply wrong. */
 const formText = new TextDecoder();
@@ -96,7 +96,7 @@ export function consoleRoutes(
   const { config } = deps;
   const exponents = knownExponents(config.currencyExponents);
 
-  const fromOurPages = refusingWith(
+  const fromOurPages = replaceMiddlewareRefusal(
     csrf({ origin: (_origin, c) => isSameOrigin(c, sessions.publicOrigin), secFetchSite: 'same-origin' }),
     403,
     () => new ApiError(403, 'forbidden', 'The console form must be posted from the console page (Origin)'),

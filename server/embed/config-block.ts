@@ -12,7 +12,7 @@ import { assertPayable } from '../checkout/availability.ts';
 import type { CheckoutKind, CheckoutService } from '../checkout/service.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError } from '../http/errors.ts';
-import type { RateLimiter } from '../http/rate-limit.ts';
+import type { RateLimiter } from '../rate-limits/limiter.ts';
 
 /** The data block's id, which the frame script looks up. */
 export const CONFIG_BLOCK_ID = 'pay-checkout-config';

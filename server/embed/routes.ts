@@ -17,7 +17,7 @@ import { CONFIG_BLOCK_ID, configBlockText, type EmbeddedConfigReader } from './c
 
 /**
  * The query: a link or a session (one of them), and what a provider's page adds on the way back to the
- * shop, which the host passes on so the checkout inside resumes (widget/resume.ts reads them).
+ * shop, which the host passes on so the checkout inside resumes (widget/controllers/resume.ts reads them).
  */
 const EmbedQuerySchema = z
   .strictObject({

@@ -16,7 +16,7 @@ import {
   RANGE_IN_ORDER,
   type ExportFormat,
 } from '../http/dated-list.ts';
-import { requireMerchant } from '../http/merchant-auth.ts';
+import { requireMerchant } from '../middleware/merchant-auth.ts';
 import { DateOnlySchema, DISBURSEMENT_STATUSES } from '../provider/schemas.ts';
 import { COLLECTION_COLUMNS, collectionRecords } from './collections.ts';
 import { NOTIFICATION_COLUMNS, notificationRecords } from './notifications.ts';

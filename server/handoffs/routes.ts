@@ -13,7 +13,7 @@ import { PaymentSchema } from '../contract/schemas.ts';
 import { createOpenApiApp, type AppDeps } from '../env.ts';
 import { jsonBodyFirst } from '../http/body.ts';
 import { clientIp } from '../http/client-ip.ts';
-import type { RateLimiter } from '../http/rate-limit.ts';
+import type { RateLimiter } from '../rate-limits/limiter.ts';
 import type { PaymentService } from '../payments/service.ts';
 import { findPayment } from '../payments/repository.ts';
 import { assertPayable } from '../checkout/availability.ts';

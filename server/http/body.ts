@@ -50,7 +50,7 @@ function limitBody(
     try {
       return await limit(c, next);
     } catch (error) {
-      throw error instanceof Error && refusals.has(error) ? error : closedOr(error);
+      throw error instanceof Error && refusals.has(error) ? error : clientLeftUnlessOurBug(error);
     }
   };
 }
@@ -132,7 +132,7 @@ export async function readBodyBytes(c: Context): Promise<Uint8Array> {
   try {
     return new Uint8Array(await c.req.arrayBuffer());
   } catch (error) {
-    throw closedOr(error);
+    throw clientLeftUnlessOurBug(error);
   }
 }
 
@@ -140,7 +140,7 @@ export async function readBodyBytes(c: Context): Promise<Uint8Array> {
  * A failed read of a body is the client leaving (node-server reports Node's "aborted", a premature close
  * or a reset), except a TypeError: a body read twice, our own mistake, which stays a 500.
  */
-function closedOr(error: unknown): unknown {
+function clientLeftUnlessOurBug(error: unknown): unknown {
   return error instanceof TypeError ? error : new ClientClosedRequest();
 }
 

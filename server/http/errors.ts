@@ -70,7 +70,7 @@ export function fromProviderError(error: ProviderError): ApiError {
  * what was refused. Only the middleware's own errors reach the catch: Hono answers a later handler's
  * error where it happens, so `next()` resolves.
  */
-export function refusingWith(
+export function replaceMiddlewareRefusal(
   middleware: MiddlewareHandler,
   status: number,
   refusal: (c: Context) => Error,

@@ -7,7 +7,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { answer, errors, MERCHANT_ONLY } from '../contract/describe.ts';
 import { createOpenApiApp, type AppDeps } from '../env.ts';
-import { requireMerchant } from '../http/merchant-auth.ts';
+import { requireMerchant } from '../middleware/merchant-auth.ts';
 import type { Metrics } from './metrics.ts';
 
 const METRICS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';

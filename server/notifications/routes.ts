@@ -7,7 +7,7 @@ import { errors, MERCHANT_ONLY, page, pathIds, single } from '../contract/descri
 import { NotificationSchema } from '../contract/notifications.ts';
 import { createOpenApiApp, type AppDeps } from '../env.ts';
 import { ApiError, notFound } from '../http/errors.ts';
-import { requireMerchant } from '../http/merchant-auth.ts';
+import { requireMerchant } from '../middleware/merchant-auth.ts';
 import { listNotifications, NotificationListQuerySchema, retryNotification } from './list.ts';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };

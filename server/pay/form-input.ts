@@ -6,8 +6,8 @@
 import { createHash } from 'node:crypto';
 import type { CheckoutConfig, CreatePayment, FieldAnswer, FieldError } from '../../widget/contract/index.ts';
 import { fill, type Messages } from '../../widget/i18n/index.ts';
-import { parseAmount } from '../../widget/money.ts';
-import { normalizePhone } from '../../widget/phone.ts';
+import { parseAmount } from '../../widget/internal/money.ts';
+import { normalizePhone } from '../../widget/internal/phone.ts';
 import { HOSTED } from './form-page.ts';
 
 export type FormBody = Record<string, string | File | (string | File)[]>;

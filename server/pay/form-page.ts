@@ -5,8 +5,8 @@
  * which answers a refused field with this form again, the answers kept and the error beside the field.
  */
 import type { CheckoutConfig, CustomField, Method } from '../../widget/contract/index.ts';
-import { feeOf } from '../../widget/fee.ts';
-import { fill, type Messages } from '../../widget/i18n/index.ts';
+import { feeOf } from '../../widget/internal/fee.ts';
+import { amountHint, fill, type Messages } from '../../widget/i18n/index.ts';
 import { html, type Html } from './html.ts';
 
 export const HOSTED = 'hosted';
@@ -51,86 +51,110 @@ interface Control {
   name: string;
   label: string;
   required: boolean;
-  hint?: string;
+  hint?: string | undefined;
+  /** The refusal shown beside it, when it is not the one under its own name. */
+  error?: string | undefined;
+  /** A checkbox: the label holds the control, before its text. */
+  inline?: boolean;
 }
 
 function labelOf(view: FormView, control: Control) {
   return html`${control.label}${control.required ? '' : html` <span class="muted">(${view.messages.optional})</span>`}`;
 }
 
-function textInput(view: FormView, control: Control, attributes: Html = html``): Html {
-  const { name, hint } = control;
-  const error = view.errors[name];
+/**
+ * Every input kind's frame: the label (marked optional when it is), the control, then its hint and
+ * error, which the control names: `draw` is given those attributes (`aria-describedby`, `aria-invalid`)
+ * to place in its tag.
+ */
+function field(view: FormView, control: Control, draw: (describedBy: Html) => Html): Html {
+  const { name, hint, error = view.errors[name] } = control;
+  const label = labelOf(view, control);
+  const input = draw(described(name, hint, error));
   return html`<div class="field">
-    <label for="${name}">${labelOf(view, control)}</label
-    ><input
-      id="${name}"
-      name="${name}"
-      value="${view.answers[name] ?? ''}"
-      ${attributes}${control.required ? html` required` : ''}${described(name, hint, error)}
-    />${notes(name, hint, error)}
+    ${
+      control.inline
+        ? html`<label class="inline">${input}<span>${label}</span></label>`
+        : html`<label for="${name}">${label}</label>${input}`
+    }${notes(name, hint, error)}
   </div>`;
+}
+
+function textInput(view: FormView, control: Control, attributes: Html = html``): Html {
+  const { name } = control;
+  return field(
+    view,
+    control,
+    (describedBy) =>
+      html`<input
+        id="${name}"
+        name="${name}"
+        value="${view.answers[name] ?? ''}"
+        ${attributes}${control.required ? html` required` : ''}${describedBy}
+      />`,
+  );
 }
 
 function customInput(view: FormView, custom: CustomField): Html {
   const name = `fields.${custom.name}`;
   const control: Control = { name, label: custom.label, required: custom.required };
-  const error = view.errors[name];
   const value = view.answers[name] ?? '';
   const required = custom.required ? html` required` : '';
   switch (custom.type) {
     case 'paragraph-text':
-      return html`<div class="field">
-        <label for="${name}">${labelOf(view, control)}</label
-        ><textarea
-          id="${name}"
-          name="${name}"
-          rows="4"
-          maxlength="5000"
-          ${required}${described(name, undefined, error)}
-        >
-${value}</textarea
-        >${notes(name, undefined, error)}
-      </div>`;
+      return field(
+        view,
+        control,
+        (describedBy) =>
+          html`<textarea id="${name}" name="${name}" rows="4" maxlength="5000" ${required}${describedBy}>
+${value}</textarea>`,
+      );
     case 'dropdown':
-      return html`<div class="field">
-        <label for="${name}">${labelOf(view, control)}</label
-        ><select id="${name}" name="${name}" ${required}${described(name, undefined, error)}>
-          <option value="">${view.messages.choose}</option>
-          ${(custom.options ?? []).map(
-            (option) => html`<option${option === value ? html` selected` : ''}>${option}</option>`,
-          )}</select
-        >${notes(name, undefined, error)}
-      </div>`;
+      return field(
+        view,
+        control,
+        (describedBy) =>
+          html`<select id="${name}" name="${name}" ${required}${describedBy}>
+            <option value="">${view.messages.choose}</option>
+            ${(custom.options ?? []).map(
+              (option) => html`<option${option === value ? html` selected` : ''}>${option}</option>`,
+            )}
+          </select>`,
+      );
     case 'number':
       return textInput(view, control, html` type="text" inputmode="decimal"`);
     case 'date':
       return textInput(view, control, html` type="date"`);
     case 'checkbox':
-      return html`<div class="field">
-        <label class="inline"
-          ><input
+      return field(
+        view,
+        { ...control, inline: true },
+        (describedBy) =>
+          html`<input
             type="checkbox"
             id="${name}"
             name="${name}"
             value="true"
-            ${value === 'true' ? html` checked` : ''}${required}${described(name, undefined, error)}
-          /><span>${labelOf(view, control)}</span></label
-        >${notes(name, undefined, error)}
-      </div>`;
+            ${value === 'true' ? html` checked` : ''}${required}${describedBy}
+          />`,
+      );
     case 'file-upload': {
       const kept = view.uploaded[name];
       const hint = kept && fill(view.messages.uploaded, { name: kept.name });
-      return html`<div class="field">
-        <label for="${name}">${labelOf(view, control)}</label
-        ><input
-          id="${name}"
-          name="${name}"
-          type="file"
-          accept="image/png,image/jpeg,application/pdf"
-          ${custom.required && !kept ? required : ''}${described(name, hint, error)}
-        />${kept ? html`<input type="hidden" name="${`uploaded.${custom.name}`}" value="${kept.id}" />` : ''}${notes(name, hint, error)}
-      </div>`;
+      return field(
+        view,
+        { ...control, hint },
+        (describedBy) =>
+          html`<input
+              id="${name}"
+              name="${name}"
+              type="file"
+              accept="image/png,image/jpeg,application/pdf"
+              ${custom.required && !kept ? required : ''}${describedBy}
+            />${
+              kept ? html`<input type="hidden" name="${`uploaded.${custom.name}`}" value="${kept.id}" />` : ''
+            }`,
+      );
     }
     default:
       return textInput(view, control, html` type="text" maxlength="500"`);
@@ -139,19 +163,10 @@ ${value}</textarea
 
 function amountPart(view: FormView): Html {
   const { config, messages, money } = view;
-  const { fixed, min, max, remaining } = config.amount;
+  const { fixed } = config.amount;
   if (fixed !== null)
     return html`<p class="amount"><span>${messages.amountToPay}</span><strong>${money(fixed)}</strong></p>`;
-  const hint = [
-    min !== undefined && max !== undefined
-      ? fill(messages.between, { min: money(min), max: money(max) })
-      : min !== undefined
-        ? fill(messages.atLeast, { min: money(min) })
-        : max !== undefined && fill(messages.atMost, { max: money(max) }),
-    remaining !== undefined && fill(messages.remaining, { amount: money(remaining) }),
-  ]
-    .filter(Boolean)
-    .join(' · ');
+  const hint = amountHint(messages, config.amount, money);
   return textInput(
     view,
     {
@@ -164,11 +179,24 @@ function amountPart(view: FormView): Html {
   );
 }
 
-/** A method's line: its name, then its fee and the total for the amount, when there is one to show. */
+/**
+ * The fee that every method adds to `amount`, when they all add the same (none, or one rate for all);
+ * undefined while no amount is known, or when the fee depends on the method the payer picks.
+ */
+function sharedFee(methods: readonly Method[], amount: number | undefined): number | undefined {
+  if (!amount) return undefined;
+  const fees = new Set(methods.map((method) => feeOf(amount, method.fee)));
+  return fees.size > 1 ? undefined : ([...fees][0] ?? 0);
+}
+
+/**
+ * A method's line: its name, then its fee and the total for the amount, when there is one to show; when
+ * the methods' fees differ, every method's total, a fee of none included, since the button names no sum.
+ */
 function methodOption(view: FormView, method: Method, amount: number | undefined, checked: boolean): Html {
   const fee = amount === undefined ? 0 : feeOf(amount, method.fee);
   const costs =
-    amount !== undefined && fee > 0
+    amount !== undefined && (fee > 0 || sharedFee(view.config.methods, amount) === undefined)
       ? html`<small
           >${view.messages.fee} ${view.money(fee)} · ${view.messages.total} ${view.money(amount + fee)}</small
         >`
@@ -189,18 +217,21 @@ function networkChoice(view: FormView, method: Method): Html {
   if (networks.length < 2) return html``;
   const name = `network.${method.provider}`;
   const chosen = view.answers[name] ?? networks[0]?.value;
-  const error = view.errors['method.network'];
-  return html`<div class="field">
-    <label for="${name}">${view.messages.network} (${method.label})</label
-    ><select id="${name}" name="${name}" ${described(name, undefined, error)}>
-      ${networks.map(
-        (network) =>
-          html`<option value="${network.value}" ${network.value === chosen ? html` selected` : ''}>
-            ${network.name}
-          </option>`,
-      )}</select
-    >${notes(name, undefined, error)}
-  </div>`;
+  // No "optional" beside it: one network is always chosen. Its refusal is the request's `method.network`.
+  const label = `${view.messages.network} (${method.label})`;
+  return field(
+    view,
+    { name, label, required: true, error: view.errors['method.network'] },
+    (describedBy) =>
+      html`<select id="${name}" name="${name}" ${describedBy}>
+        ${networks.map(
+          (network) =>
+            html`<option value="${network.value}" ${network.value === chosen ? html` selected` : ''}>
+              ${network.name}
+            </option>`,
+        )}
+      </select>`,
+  );
 }
 
 function methodPart(view: FormView, amount: number | undefined): Html {
@@ -223,8 +254,18 @@ function methodPart(view: FormView, amount: number | undefined): Html {
   return html`<fieldset${error ? html` aria-describedby="method.provider-error"` : ''}><legend>${messages.payWith}</legend>${options}${notes('method.provider', undefined, error)}</fieldset>${config.methods.map((method) => networkChoice(view, method))}`;
 }
 
+/**
+ * The pay button's text. Without script it cannot follow the method the payer picks, so it names the sum
+ * the payer will pay, the fee included, only when every method costs the same; else "Pay now", and each
+ * method's line names its own total.
+ */
+function payLabel({ config, messages, money }: FormView, amount: number | undefined): string {
+  const fee = sharedFee(config.methods, amount);
+  return amount && fee !== undefined ? fill(messages.pay, { amount: money(amount + fee) }) : messages.payNow;
+}
+
 export function formBody(view: FormView): Html {
-  const { config, messages, money } = view;
+  const { config, messages } = view;
   const amount = config.amount.fixed ?? view.typedAmount;
   const required = !config.anonymous;
   return html`<header>
@@ -247,9 +288,7 @@ export function formBody(view: FormView): Html {
         ${textInput(view, { name: 'method.phoneNumber', label: messages.phone, required: required || config.methods.length > 0 }, html` type="tel" autocomplete="tel"`)}
       </fieldset>
       ${methodPart(view, amount)}
-      <button class="button" type="submit">
-        ${amount ? fill(messages.pay, { amount: money(amount) }) : messages.payNow}
-      </button>
+      <button class="button" type="submit">${payLabel(view, amount)}</button>
       ${
         view.handoffAction
           ? html`<button

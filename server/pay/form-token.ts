@@ -5,6 +5,9 @@
  * HMAC(key, what the form acts on + nonce) in the form. A POST counts only with both, and they must
  * match: another site can neither read the cookie nor sign a nonce without the key. The key is derived
  * from the server's secret, so every instance (and a restart) accepts the forms the others served.
+ * Derived, not the secret itself: an HMAC of a label of its own, so the token reveals nothing usable
+ * against the secret's other uses. A rotation lists the new secret first and keeps the old ones: forms
+ * are signed with the first and accepted under any, so the forms open in payers' browsers still post.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
@@ -14,9 +17,13 @@ const COOKIE = 'pay_form_nonce';
 /** 16 random bytes, base64url: what `issue` writes, and all a nonce may look like. */
 const NONCE = /^[A-Za-z0-9_-]{22}$/;
 
-export function formTokens(secret: string, secure: boolean) {
-  const key = createHmac('sha256', secret).update('pay page form').digest();
-  const sign = (scope: string, nonce: string) =>
+/** The signing key of `secret`'s forms. */
+const formKey = (secret: string) => createHmac('sha256', secret).update('pay page form').digest();
+
+/** `secrets`: the current one first, then those kept during a rotation. */
+export function formTokens(secrets: readonly string[], secure: boolean) {
+  const keys = (secrets.length > 0 ? secrets : ['']).map(formKey);
+  const sign = (key: Buffer, scope: string, nonce: string) =>
     createHmac('sha256', key).update(`${scope}\n${nonce}`).digest('base64url');
 
   return {
@@ -27,15 +34,17 @@ export function formTokens(secret: string, secure: boolean) {
         nonce = randomBytes(16).toString('base64url');
         setCookie(c, COOKIE, nonce, { path: '/pay', httpOnly: true, sameSite: 'Lax', secure });
       }
-      return sign(scope, nonce);
+      return sign(keys[0]!, scope, nonce);
     },
     /** Whether `token` was issued for `scope` to the browser that sends it. */
     verify(c: Context, scope: string, token: unknown): boolean {
       const nonce = getCookie(c, COOKIE);
       if (!nonce || !NONCE.test(nonce) || typeof token !== 'string') return false;
-      const expected = Buffer.from(sign(scope, nonce));
       const given = Buffer.from(token);
-      return given.length === expected.length && timingSafeEqual(given, expected);
+      return keys.some((key) => {
+        const expected = Buffer.from(sign(key, scope, nonce));
+        return given.length === expected.length && timingSafeEqual(given, expected);
+      });
     },
   };
 }

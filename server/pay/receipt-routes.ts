@@ -14,7 +14,7 @@ import { readTranslations } from '../checkout/translations.ts';
 import type { CheckoutService } from '../checkout/service.ts';
 import { factory, type AppDeps } from '../env.ts';
 import { clientIp } from '../http/client-ip.ts';
-import type { RateLimiter } from '../http/rate-limit.ts';
+import type { RateLimiter } from '../rate-limits/limiter.ts';
 import { withLogger } from '../logger.ts';
 import { isFinal } from '../payments/lifecycle.ts';
 import { findPayment } from '../payments/repository.ts';
@@ -26,12 +26,6 @@ import { languageOf } from '../../widget/i18n/translation.ts';
 import { referenceOfReceipt } from './receipt-link.ts';
 import { NO_RECEIPT_PAGE, receiptPage } from './receipt-page.ts';
 import { receiptView } from './receipt-view.ts';
-
-/**
- * An in-flight receipt asks again after this many seconds: the server asks the provider at most once
- * per 5 s per payment anyway (payments/verify.ts), so a shorter refresh would only reread our table.
- */
-const RECEIPT_REFRESH_SECONDS = 5;
 
 /**
  * Nothing but our own origin, and only a stylesheet, a script file and form posts to it: no inline code,
@@ -113,7 +107,7 @@ export function receiptRoutes(
       });
       const view = receiptView(row, config, language);
       const headers: Record<string, string> = { ...PAGE_HEADERS };
-      if (view.inFlight) headers['Refresh'] = String(RECEIPT_REFRESH_SECONDS);
+      if (view.inFlight) headers['Refresh'] = String(deps.config.payPageRefreshSeconds);
       // "Check again" keeps a language the payer picked with `?lang=` (one of ours, never the raw text).
       const picked = lang === undefined ? undefined : languageOf(lang);
       const keep = picked !== undefined && isPageLanguage(picked) ? { lang: picked } : {};

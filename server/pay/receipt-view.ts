@@ -6,7 +6,7 @@
 import type { CheckoutConfig, FailureCode } from '../../widget/contract/index.ts';
 import type { Messages } from '../../widget/i18n/en.ts';
 import { intlLocale } from '../../widget/i18n/intl-locale.ts';
-import { formatMoney } from '../../widget/money.ts';
+import { formatMoney } from '../../widget/internal/money.ts';
 import { failureCodeOf } from '../payments/failure-codes.ts';
 import { isFinal } from '../payments/lifecycle.ts';
 import { maskPhone } from '../payments/list.ts';

@@ -10,7 +10,7 @@ import { Hono, type Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { CheckoutConfig, CreatedPayment, ErrorEnvelope, Payment } from '../../widget/contract/index.ts';
 import { en } from '../../widget/i18n/en.ts';
-import { formatMoney, toDecimalText } from '../../widget/money.ts';
+import { formatMoney, toDecimalText } from '../../widget/internal/money.ts';
 import type { CheckoutService } from '../checkout/service.ts';
 import { readTranslations } from '../checkout/translations.ts';
 import { ConfirmPaymentSchema, CreatePaymentSchema } from '../contract/schemas.ts';
@@ -18,7 +18,7 @@ import type { AppDeps, AppEnv } from '../env.ts';
 import { readFormBody } from '../http/body.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { ApiError, fieldErrors } from '../http/errors.ts';
-import type { RateLimiter } from '../http/rate-limit.ts';
+import type { RateLimiter } from '../rate-limits/limiter.ts';
 import { readIdempotencyKey } from '../idempotency/keys.ts';
 import { RETURN_CANCEL_PARAM, RETURN_REFERENCE_PARAM } from '../payments/return-url.ts';
 import { createIdempotently } from '../payments/routes.ts';
@@ -58,12 +58,6 @@ import {
 } from './step-pages.ts';
 import { STYLESHEET } from './stylesheet.ts';
 
-/**
- * Seconds between the reloads of a page waiting on the payer's phone or the provider (the `Refresh`
- * header, which every browser follows with no script); its "Check again" button does the same at once.
- */
-export const WAITING_REFRESH_SECONDS = 5;
-
 const NO_STORE = 'no-store';
 /** The desktop's follow token of a handoff, on that handoff's pages only. */
 const FOLLOW_COOKIE = 'pay_handoff';
@@ -92,8 +86,10 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
   const { config, publicUrl } = deps;
   const translations = readTranslations(deps.translationsDir);
   const secureCookies = publicUrl.startsWith('https:');
-  const forms = formTokens(config.merchantApiKeys[0] ?? '', secureCookies);
+  const forms = formTokens(config.merchantApiKeys, secureCookies);
   const ipOf = (c: Context) => clientIp(c, config.trustProxy);
+  // A page waiting on the payer's phone or the provider reloads itself; "Check again" does it at once.
+  const refreshSeconds = String(config.payPageRefreshSeconds);
   const proofKey = createHmac('sha256', config.merchantApiKeys[0] ?? '')
     .update('pay page return')
     .digest();
@@ -454,7 +450,7 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
         // Back from the provider's page, whose outcome the provider has not told us yet (a cancel there
         // comes back the same way): wait for it here rather than send the payer back to that page.
         if (c.req.query(RETURNED) === '1') {
-          c.header('Refresh', String(WAITING_REFRESH_SECONDS));
+          c.header('Refresh', refreshSeconds);
           return send(c, 200, lang, messages.confirmingTitle, processingStep(view));
         }
         return send(
@@ -465,7 +461,7 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
           unfinishedStep(view, row.provider ?? messages.hosted),
         );
       default:
-        c.header('Refresh', String(WAITING_REFRESH_SECONDS));
+        c.header('Refresh', refreshSeconds);
         return send(c, 200, lang, messages.processingTitle, processingStep(view));
     }
   }
@@ -662,7 +658,7 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
     const lang = languageOf(c);
     const { payment } = await handoffView({ deps, payments }, row, c.get('logger'));
     if (payment && FINAL.has(payment.status)) return c.redirect(nextLocation(payment, lang), 303);
-    c.header('Refresh', String(WAITING_REFRESH_SECONDS));
+    c.header('Refresh', refreshSeconds);
     const self = withLang(`${handoffPagePath(row.id)}/wait`, lang);
     return send(
       c,

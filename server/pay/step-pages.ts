@@ -5,7 +5,7 @@
  */
 import type { Payment } from '../../widget/contract/index.ts';
 import { fill, type Messages } from '../../widget/i18n/index.ts';
-import { telHref, USSD } from '../../widget/ussd.ts';
+import { telHref, USSD } from '../../widget/internal/ussd.ts';
 import { html, type Html } from './html.ts';
 
 export interface StepView {

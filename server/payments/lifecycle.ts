@@ -71,7 +71,7 @@ export type PaymentObservation = StepObservation | ProviderObservation | LocalDe
 export interface Decision {
   patch: PaymentPatch;
   /** A second, different final status: keep the first, tell the merchant, check with verify. */
-  conflicting?: { ours: string; theirs: string };
+  conflicting?: { stored: string; reported: string };
 }
 
 /** The change an observation makes to `row`, or null when it changes nothing (duplicate, stale, regress). */
@@ -149,7 +149,7 @@ function decideProviderStatus(row: PaymentRow, seen: ProviderObservation): Decis
       },
     };
   }
-  const conflicting = { ours: row.status, theirs: seen.status };
+  const conflicting = { stored: row.status, reported: seen.status };
   return { patch: row.flag === 'conflicting_final' ? {} : { flag: 'conflicting_final' }, conflicting };
 }
 

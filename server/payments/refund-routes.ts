@@ -18,7 +18,7 @@ import {
 } from '../contract/describe.ts';
 import { PayoutSchema } from '../contract/schemas.ts';
 import { createOpenApiApp, type AppEnv } from '../env.ts';
-import { requireMerchant } from '../http/merchant-auth.ts';
+import { requireMerchant } from '../middleware/merchant-auth.ts';
 import { answerIdempotently } from '../idempotency/answer.ts';
 import { IDEMPOTENCY_HEADER, MERCHANT_CLIENT, readIdempotencyKey } from '../idempotency/keys.ts';
 import type { Logger } from '../logger.ts';

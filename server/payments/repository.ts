@@ -33,7 +33,7 @@ export interface Applied {
   row: PaymentRow;
   changed: boolean;
   /** Set when the provider reported a final status other than the one we keep. */
-  conflicting?: { ours: string; theirs: string };
+  conflicting?: { stored: string; reported: string };
 }
 
 const MAX_RACES = 8;

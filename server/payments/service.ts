@@ -7,7 +7,7 @@ import type { ConfirmPayment, CreatedPayment, CreatePayment, Payment } from '../
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import { ApiError } from '../http/errors.ts';
-import type { RateLimiter } from '../http/rate-limit.ts';
+import type { RateLimiter } from '../rate-limits/limiter.ts';
 import { withLogger, type Logger } from '../logger.ts';
 import { merchantNotifier } from '../notifications/enqueue.ts';
 import type { ProviderClient } from '../provider/client.ts';

@@ -137,7 +137,7 @@ async function compareWithProvider(context: PayoutContext) {
       }
       if (row.amount !== item.amount || row.currency !== item.currency) {
         mismatch(
-          { reference: row.reference, ours: row.amount, theirs: item.amount },
+          { reference: row.reference, stored: row.amount, provider: item.amount },
           'payout amount differs from the provider',
         );
         continue;
@@ -148,7 +148,7 @@ async function compareWithProvider(context: PayoutContext) {
         changed += 1;
       } else {
         mismatch(
-          { reference: row.reference, ours: row.status, theirs: item.status },
+          { reference: row.reference, stored: row.status, provider: item.status },
           'payout status differs from the provider',
         );
       }

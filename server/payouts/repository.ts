@@ -54,7 +54,7 @@ export interface PayoutApplied {
   row: PayoutRow;
   changed: boolean;
   /** Set when a different final status arrived after ours. */
-  conflicting?: { ours: string; theirs: string };
+  conflicting?: { stored: string; reported: string };
 }
 
 /** The changes an observation makes to a row, or null when it changes nothing (forward only). */
@@ -92,7 +92,7 @@ export async function applyPayoutObservation(
     if (!row) return null;
     const conflicting =
       row.final === 1 && isFinalPayoutStatus(seen.status) && seen.status !== row.status
-        ? { ours: row.status, theirs: seen.status }
+        ? { stored: row.status, reported: seen.status }
         : undefined;
     const changes = changesFor(row, seen, now);
     if (!changes) return { row, changed: false, ...(conflicting ? { conflicting } : {}) };

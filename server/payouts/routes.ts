@@ -23,7 +23,7 @@ import {
 import { PayoutSchema } from '../contract/schemas.ts';
 import { jsonBodyFirst, sentJsonBody } from '../http/body.ts';
 import { validationFailed } from '../http/errors.ts';
-import { requireMerchant } from '../http/merchant-auth.ts';
+import { requireMerchant } from '../middleware/merchant-auth.ts';
 import type { Logger } from '../logger.ts';
 import { answerIdempotently } from '../idempotency/answer.ts';
 import {

@@ -84,15 +84,15 @@ export interface ReportDeps {
   currencyExponents: Readonly<Record<string, number>>;
 }
 
-/** Our side of a record, with what the comparison needs beyond its entry. */
-interface OurRecord {
+/** Our stored side of a record, with what the comparison needs beyond its entry. */
+interface StoredRecord {
   reference: string;
   entry: BookEntry;
   /** Final without money moving, and no provider reference: the provider never took it. */
   unsent: boolean;
 }
 
-interface TheirRecord {
+interface ProviderRecord {
   entry: BookEntry;
   /** Listed for the period itself, not only for a day either side. */
   inPeriod: boolean;
@@ -102,12 +102,12 @@ interface TheirRecord {
 interface Ledger {
   kind: RecordKind;
   /** The provider's records of these dates, by our reference. */
-  theirs(dates: { dateFrom: string; dateTo: string }): Promise<[string, BookEntry][]>;
-  /** Ours created in `[from, toExclusive)`, a page after `after`. */
-  ours(bounds: { from: number; toExclusive: number }, after: Keyset | null, limit: number): Promise<OurPage>;
-  /** Ours with these references, whenever they were created. */
-  byReference(references: string[]): Promise<OurRecord[]>;
-  agree(ours: string, theirs: string): boolean;
+  providerEntries(dates: { dateFrom: string; dateTo: string }): Promise<[string, BookEntry][]>;
+  /** Our stored records created in `[from, toExclusive)`, a page after `after`. */
+  storedPage(bounds: { from: number; toExclusive: number }, after: Keyset | null, limit: number): Promise<StoredPage>;
+  /** Our stored records with these references, whenever they were created. */
+  byReference(references: string[]): Promise<StoredRecord[]>;
+  agree(stored: string, provider: string): boolean;
   actions(kind: DifferenceClass, provider?: BookEntry): ReconciliationAction[];
 }
 
@@ -115,8 +115,8 @@ interface Keyset {
   created: number;
   reference: string;
 }
-interface OurPage {
-  records: OurRecord[];
+interface StoredPage {
+  records: StoredRecord[];
   last: Keyset | null;
 }
 
@@ -169,7 +169,7 @@ async function compare(
     }
     sums[ledger.kind === 'payment' ? 'payments' : 'payouts'][side] += entry.amount;
   };
-  const judge = (reference: string, ours: OurRecord | undefined, provider: BookEntry | undefined) => {
+  const judge = (reference: string, ours: StoredRecord | undefined, provider: BookEntry | undefined) => {
     if (ours && !provider && ours.unsent) {
       counts.notSent += 1;
       return;
@@ -212,31 +212,31 @@ async function compare(
   };
 
   // The provider's side: the days either side first, so the period's own listing overwrites them.
-  const theirs = new Map<string, TheirRecord>();
+  const providerRecords = new Map<string, ProviderRecord>();
   const day = (date: string) => ({ dateFrom: date, dateTo: date });
   for (const [dates, inPeriod] of [
     [day(shiftDate(period.from, -1)), false],
     [day(shiftDate(period.to, 1)), false],
     [{ dateFrom: period.from, dateTo: period.to }, true],
   ] as const) {
-    for (const [reference, entry] of await ledger.theirs(dates)) theirs.set(reference, { entry, inPeriod });
+    for (const [reference, entry] of await ledger.providerEntries(dates)) providerRecords.set(reference, { entry, inPeriod });
   }
 
   // Ours of the period, page by page: each meets its provider record, if any.
   const bounds = boundsOf(period);
   let after: Keyset | null = null;
   do {
-    const page: OurPage = await ledger.ours(bounds, after, PAGE);
+    const page: StoredPage = await ledger.storedPage(bounds, after, PAGE);
     for (const record of page.records) {
-      const provider = theirs.get(record.reference);
-      theirs.delete(record.reference);
+      const provider = providerRecords.get(record.reference);
+      providerRecords.delete(record.reference);
       judge(record.reference, record, provider?.entry);
     }
     after = page.records.length === PAGE ? page.last : null;
   } while (after);
 
   // The provider's records of the period left over: ours from another day, or not ours at all.
-  const left = [...theirs].filter(([, record]) => record.inPeriod);
+  const left = [...providerRecords].filter(([, record]) => record.inPeriod);
   for (let start = 0; start < left.length; start += PAGE) {
     const chunk = left.slice(start, start + PAGE);
     const found = new Map(
@@ -283,7 +283,7 @@ function paymentLedger({ db, provider }: ReportDeps): Ledger {
     'reserved',
   ] as const;
   type Row = { [K in (typeof columns)[number]]: Database['payments'][K] };
-  const toRecord = (row: Row): OurRecord => ({
+  const toRecord = (row: Row): StoredRecord => ({
     reference: row.reference,
     entry: {
       status: row.status,
@@ -296,57 +296,57 @@ function paymentLedger({ db, provider }: ReportDeps): Ledger {
   });
   return {
     kind: 'payment',
-    async theirs(dates) {
+    async providerEntries(dates) {
       return (await providerCollections(provider, dates)).map((item) => [
         item.reference,
         { status: item.status, amount: item.amount, currency: item.currency, ...createdAtOf(item) },
       ]);
     },
-    ...ourBooks<Row>(db, 'payments', columns, toRecord),
+    ...storedBooks<Row>(db, 'payments', columns, toRecord),
     // Our expired or cancelled payment the provider still shows open: nothing was collected on either side.
-    agree: (ours, theirs) =>
-      collected(ours) === theirs || (collected(ours) === 'failed' && theirs === 'pending'),
-    actions: (kind, theirs) =>
-      kind === 'provider_only' ? (theirs?.status === 'success' ? ['record'] : []) : ['verify'],
+    agree: (stored, provider) =>
+      collected(stored) === provider || (collected(stored) === 'failed' && provider === 'pending'),
+    actions: (kind, provider) =>
+      kind === 'provider_only' ? (provider?.status === 'success' ? ['record'] : []) : ['verify'],
   };
 }
 
 function payoutLedger({ db, provider }: ReportDeps): Ledger {
   const columns = ['reference', 'status', 'amount', 'currency', 'created_at', 'provider_reference'] as const;
   type Row = { [K in (typeof columns)[number]]: Database['payouts'][K] };
-  const toRecord = (row: Row): OurRecord => ({
+  const toRecord = (row: Row): StoredRecord => ({
     reference: row.reference,
     entry: { status: row.status, amount: row.amount, currency: row.currency, createdAt: iso(row.created_at) },
     unsent: row.status === 'failed' && row.provider_reference === null,
   });
   return {
     kind: 'payout',
-    async theirs(dates) {
+    async providerEntries(dates) {
       // Our reference is the one we sent, which the provider keeps as `externalReference`.
       return (await providerDisbursements(provider, dates)).map((item) => [
         item.externalReference,
         { status: item.status, amount: item.amount, currency: item.currency, ...createdAtOf(item) },
       ]);
     },
-    ...ourBooks<Row>(db, 'payouts', columns, toRecord),
-    agree: (ours, theirs) => ours === theirs,
+    ...storedBooks<Row>(db, 'payouts', columns, toRecord),
+    agree: (stored, provider) => stored === provider,
     // A disbursement we never asked for cannot be verified or recorded from here: the merchant looks.
     actions: (kind) => (kind === 'provider_only' ? [] : ['verify']),
   };
 }
 
 /** Reading our side of either table: a period page by page, or given references. */
-function ourBooks<Row extends { reference: string; created_at: number }>(
+function storedBooks<Row extends { reference: string; created_at: number }>(
   db: Kysely<Database>,
   table: 'payments' | 'payouts',
   columns: readonly string[],
-  toRecord: (row: Row) => OurRecord,
-): Pick<Ledger, 'ours' | 'byReference'> {
+  toRecord: (row: Row) => StoredRecord,
+): Pick<Ledger, 'storedPage' | 'byReference'> {
   // Typed as payments: the columns read here exist, with the same types, in both tables.
   const select = () =>
     db.selectFrom(table as 'payments').select(columns as unknown as ['reference', 'created_at']);
   return {
-    async ours(bounds, after, limit) {
+    async storedPage(bounds, after, limit) {
       let query = select()
         .where('created_at', '>=', bounds.from)
         .where('created_at', '<', bounds.toExclusive);

@@ -10,7 +10,7 @@ import type { Config } from '../config.ts';
 import { createOpenApiApp } from '../env.ts';
 import { exportBody, MEDIA_TYPES } from '../exports/stream.ts';
 import { jsonBodyFirst } from '../http/body.ts';
-import { requireMerchant } from '../http/merchant-auth.ts';
+import { requireMerchant } from '../middleware/merchant-auth.ts';
 import { withLogger } from '../logger.ts';
 import { runAction, ReconciliationActionSchema, type ActionDeps } from './actions.ts';
 import { ActionOutcomeSchema, ExportQuerySchema, ReportQuerySchema, ReportSchema } from './contract.ts';

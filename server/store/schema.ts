@@ -281,7 +281,7 @@ interface ConsoleSessionRow {
 
 /**
  * A rate limit's counter on PostgreSQL: `id` is `scope:key@window_start`, `count` the hits admitted in the
- * window from `window_start` (server/http/window-counter.ts).
+ * window from `window_start` (server/rate-limits/window-counter.ts).
  */
 interface RateLimitWindowRow {
   id: string;

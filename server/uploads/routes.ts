@@ -10,8 +10,9 @@ import { createOpenApiApp, type AppDeps } from '../env.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { readFormBody } from '../http/body.ts';
 import { ApiError, ClientClosedRequest, validationFailed } from '../http/errors.ts';
-import { requireMerchant } from '../http/merchant-auth.ts';
-import { rateLimit, type RateLimiter } from '../http/rate-limit.ts';
+import { requireMerchant } from '../middleware/merchant-auth.ts';
+import { rateLimit } from '../middleware/rate-limit.ts';
+import type { RateLimiter } from '../rate-limits/limiter.ts';
 import { attachmentDisposition, UPLOAD_TYPES } from './media.ts';
 import { findUpload, storeUpload } from './service.ts';
 

@@ -3,7 +3,8 @@
 // validation to a final status announced live, its signed notification delivered to the merchant's
 // endpoint, wallets), and logging out.
 import { expect, test, type Page } from '@playwright/test';
-import { api, shot } from './helpers.ts';
+import { measureDocumentOverflow, overflowProblems } from '../layout-overflow.ts';
+import { api, logInToConsole, paidPayment, shot } from './helpers.ts';
 
 test('the console: login, every tab with sandbox data, a payout to its final status, logout', async ({
   page,
@@ -78,10 +79,7 @@ test('the console at 360 px: no tab widens the page, chart labels are whole, the
   page,
 }) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  await page.goto(`${api()}/console`);
-  await page.getByLabel('Merchant API key').fill('mk_sandbox_demo_key');
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('status')).toContainText(/Showing \d+ payments?/);
+  await logInToConsole(page);
   expect(await pageWidth(page)).toBeLessThanOrEqual(360);
 
   // The seeded collections: a table wider than the screen, scrolling in its own focusable, named box.
@@ -156,4 +154,28 @@ test('the console at 360 px: no tab widens the page, chart labels are whole, the
     await expect(page.getByRole('region', { name: region })).toBeVisible();
     expect(await pageWidth(page), tab).toBeLessThanOrEqual(360);
   }
+});
+
+test('the console at 320 px: each payment stacks its columns, every one readable without scrolling', async ({
+  page,
+}) => {
+  // At least one payment to list, whatever ran before.
+  await paidPayment(page, '+2250700003201');
+  await page.setViewportSize({ width: 320, height: 740 });
+  await logInToConsole(page);
+  const region = page.getByRole('region', { name: 'Payments, newest first' });
+  // One payment's answers open (long emails, a receipt's address), the others closed.
+  await region.getByText('Answers').first().click();
+  await expect(region.getByRole('link', { name: /^Receipt of pay_/ }).first()).toBeVisible();
+  // Nothing past the screen's edge, not even in the table's own scrolling box: no column is cut off.
+  expect(overflowProblems(await page.evaluate(measureDocumentOverflow), 320)).toEqual([]);
+  // Each value beside its column's name, the status too.
+  const row = region.locator('tbody tr').first();
+  for (const column of ['Created', 'Reference', 'Status', 'Amount', 'Method', 'Details']) {
+    const cell = row.locator(`td[data-label="${column}"]`);
+    await expect(cell).toBeVisible();
+    const { x, width } = (await cell.boundingBox())!;
+    expect([x >= 0, x + width <= 320], column).toEqual([true, true]);
+  }
+  await shot(page, 'payments-320');
 });

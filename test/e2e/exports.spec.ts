@@ -7,38 +7,15 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
+import { DEMO_MERCHANT_API_KEY } from '../../server/config.ts';
 import { COLLECTION_COLUMNS } from '../../server/exports/collections.ts';
 import { NOTIFICATION_COLUMNS } from '../../server/exports/notifications.ts';
 import { PAYMENT_COLUMNS } from '../../server/exports/payments.ts';
 import { PAYOUT_COLUMNS } from '../../server/exports/payouts.ts';
 import { REPORT_COLUMNS } from '../../server/reconciliation/export.ts';
-import { api, FINAL } from './helpers.ts';
+import { api, logInToConsole, paidPayment } from './helpers.ts';
 
-const MERCHANT = { authorization: 'Bearer mk_sandbox_demo_key' };
-
-/** A direct payment on lnk_fixed_ci (XOF 15,000) that succeeds without a code (phone ending 01). */
-async function paidPayment(page: Page): Promise<string> {
-  const created = await page.request.post(`${api()}/api/v1/payments`, {
-    headers: { 'Idempotency-Key': randomUUID() },
-    data: {
-      link: 'lnk_fixed_ci',
-      customer: { name: 'Adébáyọ̀ Ọlọ́fin', email: 'ade@example.ci' },
-      fields: { subscriber_id: 'AB-1234' },
-      method: { kind: 'direct', provider: 'mtn-ci', phoneNumber: '+2250700002601' },
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { payment, token } = (await created.json()).data as { payment: { reference: string }; token: string };
-  await expect
-    .poll(async () => {
-      const read = await page.request.get(`${api()}/api/v1/payments/${payment.reference}`, {
-        headers: { 'Payment-Token': token },
-      });
-      return ((await read.json()) as { data: { status: string } }).data.status;
-    }, FINAL)
-    .toBe('success');
-  return payment.reference;
-}
+const MERCHANT = { authorization: `Bearer ${DEMO_MERCHANT_API_KEY}` };
 
 /** A payout of XOF 2,500 to an MTN Côte d'Ivoire account, through the merchant's API. */
 async function payout(page: Page): Promise<string> {
@@ -74,14 +51,14 @@ async function download(page: Page, link: ReturnType<Page['getByRole']>) {
 test('a console user downloads each export and the reconciliation report, and opens them', async ({
   page,
 }) => {
-  const reference = await paidPayment(page);
+  const reference = await paidPayment(page, '+2250700002601', {
+    name: 'Adébáyọ̀ Ọlọ́fin',
+    email: 'ade@example.ci',
+  });
   const payoutReference = await payout(page);
   const today = new Date().toISOString().slice(0, 10);
 
-  await page.goto(`${api()}/console`);
-  await page.getByLabel('Merchant API key').fill('mk_sandbox_demo_key');
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('status')).toContainText(/Showing \d+ payments?/);
+  await logInToConsole(page);
 
   const payments = await download(page, page.getByRole('link', { name: 'Download the payments as CSV' }));
   expect(payments.name).toBe('payments-start-now.csv');

@@ -1,8 +1,10 @@
 // What every end-to-end spec shares: where the server and the merchant page are, screenshots, the payer's
 // usual moves on the widget, and the sandbox's APIs. Elements are found by role and label.
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
 import SqliteDatabase from 'better-sqlite3';
+import { DEMO_MERCHANT_API_KEY } from '../../server/config.ts';
 
 export const api = () => process.env.E2E_API_URL ?? '';
 export const merchant = (link = 'lnk_fixed_ci', locale = 'en') =>
@@ -55,6 +57,45 @@ export async function fillFixedLink(page: Page, phone: string) {
 export async function payFixedLink(page: Page, phone: string) {
   await fillFixedLink(page, phone);
   await payButton(page).click();
+}
+
+/**
+ * A direct payment on lnk_fixed_ci (XOF 15,000) made through the API, waited for until it succeeds: give
+ * a phone ending in 01 (no code to type).
+ */
+export async function paidPayment(
+  page: Page,
+  phoneNumber: string,
+  customer = { name: 'Awa Koné', email: 'awa@example.ci' },
+): Promise<string> {
+  const created = await page.request.post(`${api()}/api/v1/payments`, {
+    headers: { 'Idempotency-Key': randomUUID() },
+    data: {
+      link: 'lnk_fixed_ci',
+      customer,
+      fields: { subscriber_id: 'AB-1234' },
+      method: { kind: 'direct', provider: 'mtn-ci', phoneNumber },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { payment, token } = (await created.json()).data as { payment: { reference: string }; token: string };
+  await expect
+    .poll(async () => {
+      const read = await page.request.get(`${api()}/api/v1/payments/${payment.reference}`, {
+        headers: { 'Payment-Token': token },
+      });
+      return ((await read.json()) as { data: { status: string } }).data.status;
+    }, FINAL)
+    .toBe('success');
+  return payment.reference;
+}
+
+/** Logs into the merchant console with the sandbox's demo key and waits for its payments list. */
+export async function logInToConsole(page: Page) {
+  await page.goto(`${api()}/console`);
+  await page.getByLabel('Merchant API key').fill(DEMO_MERCHANT_API_KEY);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('status')).toContainText(/Showing \d+ payments?/);
 }
 
 /** Types a code on the OTP (or customer code) step and confirms it. */
@@ -151,6 +192,11 @@ export function flagPayment(reference: string, flag = 'duplicate') {
     flag,
     reference,
   ]);
+}
+
+/** Ends a "Pay on your phone" handoff now, as its time to live would (the server's clock cannot be moved). */
+export function expireHandoff(id: string) {
+  writeServerDatabase('UPDATE payment_handoffs SET expires_at = 1 WHERE id = ?', [id]);
 }
 
 /** One write in the server's own database (SQLite, WAL: a second connection may write while it runs). */

@@ -3,7 +3,7 @@
 // and that the same skimmer gets both from the in-page checkout; then every journey of the in-page mode
 // (checkout.spec.ts, steps.spec.ts, resume.spec.ts) driven through the frame.
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
-import { PAY_EVENTS } from '../../widget/event-names.ts';
+import { PAY_EVENTS } from '../../widget/element/event-names.ts';
 import { consoleOf, FINAL, sandboxCheckoutCount, setSandboxStatus, shot } from './helpers.ts';
 
 const PHONE = '0700000000';

@@ -16,9 +16,14 @@ export async function fillFixed(page: Page, phone: string, lang = 'en') {
   await page.getByLabel(lang === 'en' ? 'Phone number' : /Numéro de téléphone|Nambari ya simu/).fill(phone);
 }
 
-// The form's own pay button comes first; on a wide screen "Pay on your phone" follows it.
-export const pay = (page: Page) =>
-  page.getByRole('button', { name: /^(Pay|Payer|Lipa) / }).first().click();
+/**
+ * The form's own pay button, by its name in English, French or Swahili: "Pay <amount>" (a digit in it), or
+ * "Pay now" while the amount is not known. Never "Pay on your phone", which follows it on a wide screen.
+ */
+export const formPayButton = (page: Page) =>
+  page.getByRole('button', { name: /^(Pay|Payer|Lipa) .*\d|^(Pay now|Payer|Lipa sasa)$/ });
+
+export const pay = (page: Page) => formPayButton(page).click();
 
 /** Follows "Check again" (as the page's Refresh header would) until the payment ends on its receipt. */
 export async function untilReceipt(page: Page): Promise<string> {

@@ -3,6 +3,7 @@
 // through the widget. The widget's script is held back (page.route) until the payer has typed.
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { api, FINAL, heading, recordApiRequests, shot } from './helpers.ts';
+import { pay } from './pay-page-steps.ts';
 
 const PAGE = () => `${api()}/pay/lnk_tip_ci?lang=en`;
 /** The page's `load` (and DOMContentLoaded) waits for its deferred scripts, which the tests hold. */
@@ -116,7 +117,7 @@ test('the widget’s script fails to load: the server’s form stays, and pays',
   await page.goto(PAGE());
   await page.getByLabel(/^Amount/).fill('2500');
   await page.getByLabel('Phone number').fill('+225 07 00 00 00 00');
-  await page.getByRole('button', { name: /^Pay/ }).first().click();
+  await pay(page);
   await expect(heading(page, 'Enter your code')).toBeVisible(FINAL);
   await expect(page.locator('pay-checkout')).toHaveCount(0);
 });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import SqliteDatabase from 'better-sqlite3';
 import { api, heading, sandboxStatus, setSandboxStatus, shot } from './helpers.ts';
-import { fillFixed, pay, receiptReference, untilReceipt } from './pay-page-steps.ts';
+import { fillFixed, formPayButton, pay, receiptReference, untilReceipt } from './pay-page-steps.ts';
 
 test.use({ javaScriptEnabled: false });
 
@@ -87,7 +87,7 @@ test('Swahili: the link in its own language, paid to the receipt', async ({ page
   await page.locator('[name="customer.name"]').fill('Amani Otieno');
   await page.locator('[name="customer.email"]').fill('amani@example.com');
   await page.locator('[name="method.phoneNumber"]').fill('+254700000001');
-  await page.locator('button[type=submit]').first().click();
+  await pay(page);
   await untilReceipt(page);
 });
 
@@ -113,7 +113,7 @@ test('a double submit pays once', async ({ page }) => {
   await fillFixed(page, '+2250700000001');
   await page.getByLabel('Email').fill('double-submit@example.com');
   // A double tap: two posts of the same form, the browser showing the second answer.
-  await page.getByRole('button', { name: /^Pay / }).first().dblclick();
+  await formPayButton(page).dblclick();
   // The second post may arrive while the first still runs: its page asks to press again, which replays.
   await expect(heading(page, /Approve on your phone|Abonnement Premium/)).toBeVisible();
   if (await heading(page, /Abonnement Premium/).isVisible()) await pay(page);

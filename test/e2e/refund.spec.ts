@@ -1,43 +1,15 @@
 // A flagged payment in the merchant console at 320 px: its flag in words, "Send back" by keyboard, the
 // confirmation naming the amount and the masked number, and the refund payout followed to its final
 // status, announced.
-import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
-import { api, FINAL, flagPayment, shot } from './helpers.ts';
-
-/** A direct payment on lnk_fixed_ci (XOF 15,000) that succeeds without a code (phone ending 01). */
-async function paidPayment(page: Page): Promise<string> {
-  const created = await page.request.post(`${api()}/api/v1/payments`, {
-    headers: { 'Idempotency-Key': randomUUID() },
-    data: {
-      link: 'lnk_fixed_ci',
-      customer: { name: 'Awa Koné', email: 'awa@example.ci' },
-      fields: { subscriber_id: 'AB-1234' },
-      method: { kind: 'direct', provider: 'mtn-ci', phoneNumber: '+2250700000101' },
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { payment, token } = (await created.json()).data as { payment: { reference: string }; token: string };
-  await expect
-    .poll(async () => {
-      const read = await page.request.get(`${api()}/api/v1/payments/${payment.reference}`, {
-        headers: { 'Payment-Token': token },
-      });
-      return ((await read.json()) as { data: { status: string } }).data.status;
-    }, FINAL)
-    .toBe('success');
-  return payment.reference;
-}
+import { expect, test } from '@playwright/test';
+import { api, FINAL, flagPayment, logInToConsole, paidPayment, shot } from './helpers.ts';
 
 test('a flagged payment is sent back from the console: confirm, then its refund status', async ({ page }) => {
-  const reference = await paidPayment(page);
+  const reference = await paidPayment(page, '+2250700000101');
   flagPayment(reference);
 
   await page.setViewportSize({ width: 320, height: 740 });
-  await page.goto(`${api()}/console`);
-  await page.getByLabel('Merchant API key').fill('mk_sandbox_demo_key');
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('status')).toContainText(/Showing \d+ payments?/);
+  await logInToConsole(page);
 
   const row = page.getByRole('row').filter({ hasText: reference });
   await expect(row).toContainText('Paid twice: a second payment for a checkout already paid');

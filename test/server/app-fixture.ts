@@ -85,15 +85,54 @@ export function sandboxClient(config: Config, fetch: FetchLike): ProviderClient 
   });
 }
 
-export async function startApp(options: AppFixtureOptions = {}): Promise<AppFixture> {
-  const config = loadConfig({
+/** The configuration every test app starts from; `env` wins over it. */
+export const testConfig = (env: Record<string, string> = {}): Config =>
+  loadConfig({
     PUBLIC_URL: TEST_PUBLIC_URL,
     MERCHANT_API_KEY: TEST_MERCHANT_KEY,
     ALLOWED_ORIGINS: 'https://shop.test',
     LOG_LEVEL: 'info',
     PROVIDER_TIMEOUT_MS: '2000',
-    ...options.env,
+    ...env,
   });
+
+/** The embedded sandbox's settings for a test app: this app's credentials, webhooks to its own URL only. */
+export const testSandboxConfig = (config: Config) => ({
+  clientId: config.clientId,
+  clientSecret: config.clientSecret,
+  publicUrl: `${TEST_PUBLIC_URL}/sandbox`,
+  webhookTargets: { ownUrl: TEST_PUBLIC_URL, origins: [] },
+  outcomeDelayMs: 0,
+});
+
+/** What a client sends (a JSON body, a string as it is) and reads back (the text, and its JSON if any). */
+export async function requestOf(
+  app: { request(path: string, init: RequestInit): Response | Promise<Response> },
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
+  const init: RequestInit = { method, headers: { ...headers } };
+  if (body !== undefined) {
+    init.body = typeof body === 'string' ? body : JSON.stringify(body);
+    (init.headers as Record<string, string>)['content-type'] ??= 'application/json';
+  }
+  const response = await app.request(path, init);
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = null; // an HTML page or an empty body: the caller reads the status or the text
+  }
+  // Tests read whatever shape they expect; `any` keeps their assertions short.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return { status: response.status, json: json as any, text, headers: response.headers };
+}
+
+export async function startApp(options: AppFixtureOptions = {}): Promise<AppFixture> {
+  const config = testConfig(options.env);
   const store = options.store ?? (await openStore({ memory: true }));
   const clock = new TestClock();
   const logs: Record<string, unknown>[] = [];
@@ -104,14 +143,10 @@ export async function startApp(options: AppFixtureOptions = {}): Promise<AppFixt
     db: store.db,
     clock,
     config: {
-      clientId: config.clientId,
-      clientSecret: config.clientSecret,
-      publicUrl: `${TEST_PUBLIC_URL}/sandbox`,
-      // As main.ts configures the embedded sandbox: webhooks only to this server's own URL, payers sent back
-      // only to the pages this server accepts as return URLs.
-      webhookTargets: { ownUrl: TEST_PUBLIC_URL, origins: [] },
+      ...testSandboxConfig(config),
+      // As main.ts configures the embedded sandbox: payers sent back only to the pages this server accepts
+      // as return URLs.
       returnOrigins: sandboxReturnOrigins(config.allowedOrigins, TEST_PUBLIC_URL),
-      outcomeDelayMs: 0,
       ...options.sandbox,
     },
     // Webhooks to this app go in-process as main.ts sends them; anything else is unreachable, as on a
@@ -147,21 +182,9 @@ export async function startApp(options: AppFixtureOptions = {}): Promise<AppFixt
     logs,
     bodies,
     async request(method, path, body, headers = {}) {
-      const init: RequestInit = { method, headers: { ...headers } };
-      if (body !== undefined) {
-        init.body = typeof body === 'string' ? body : JSON.stringify(body);
-        (init.headers as Record<string, string>)['content-type'] ??= 'application/json';
-      }
-      const response = await app.request(path, init);
-      const text = await response.text();
-      bodies.push(text);
-      let json: unknown;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        json = null;
-      }
-      return { status: response.status, json, text, headers: response.headers };
+      const answer = await requestOf(app, method, path, body, headers);
+      bodies.push(answer.text);
+      return answer;
     },
     settle: () => sandbox.runDue(),
     close: async () => {

@@ -3,7 +3,9 @@
  * server/ or demo/ imports server/app.ts but the entry, server/main.ts (tests and the bench may), and
  * neither app.ts nor env.ts sits in an import cycle. Type-only imports count: a cycle of types is what
  * forced casts like `c.get('metrics' as never)`. Each sub-app owns its paths: none repeats, inside, a
- * prefix the app mounts sub-apps at. The layout table of docs/architecture.md names every server folder.
+ * prefix the app mounts sub-apps at. The layout table of docs/architecture.md names every server and widget
+ * folder, and each folder holds what its name says: middleware in server/middleware/, SQL only where tables are
+ * owned, webhooks under the resources they feed, each route family built in the file that mounts it.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -183,12 +185,82 @@ describe('the wiring', () => {
 });
 
 describe('the layout', () => {
-  it('lists every server folder in the layout table of docs/architecture.md', () => {
+  it('lists every server and widget folder in the layout table of docs/architecture.md', () => {
     const readme = readFileSync(join(root, 'docs', 'architecture.md'), 'utf8');
-    const folders = readdirSync(join(root, 'server'), { withFileTypes: true })
-      .filter((entry) => entry.isDirectory() && !SKIPPED_FOLDERS.has(entry.name))
-      .map((entry) => `server/${entry.name}/`);
+    const folders = ['server', 'widget'].flatMap((part) =>
+      readdirSync(join(root, part), { withFileTypes: true })
+        .filter((entry) => entry.isDirectory() && !SKIPPED_FOLDERS.has(entry.name))
+        .map((entry) => `${part}/${entry.name}/`),
+    );
     expect(folders).toContain('server/idempotency/');
+    expect(folders).toContain('widget/internal/');
     expect(folders.filter((folder) => !readme.includes(`| \`${folder}\` |`))).toEqual([]);
+  });
+});
+
+/** Kysely's query builders and raw `sql` tags, and the store's own helpers over them. */
+const SQL = /\b(?:selectFrom|insertInto|updateTable|deleteFrom|insertRow|updateWhere)\(|\bsql`/;
+/** Folders that own no table, so hold no SQL. */
+const NO_SQL_FOLDERS = [
+  'server/middleware/',
+  'server/node-server/',
+  'server/widget-assets/',
+  'server/contract/',
+  'server/provider/',
+  'server/http/',
+];
+/** The one exception: the dated-list pager pages whichever ledger table a list hands it. */
+const SQL_WITHOUT_TABLE = new Set(['server/http/dated-list.ts']);
+
+const serverFiles = [...graph.keys()].filter((file) => file.startsWith('server/'));
+const sourceOf = (file: string) => readFileSync(join(root, file), 'utf8');
+const filesMatching = (pattern: RegExp) => serverFiles.filter((file) => pattern.test(sourceOf(file)));
+
+describe('the folders', () => {
+  it('registers no middleware under server/http/, and holds only middleware in server/middleware/', () => {
+    expect(
+      serverFiles.filter((file) => file.startsWith('server/http/') && /\.use\(/.test(sourceOf(file))),
+    ).toEqual([]);
+    const middleware = serverFiles.filter((file) => file.startsWith('server/middleware/'));
+    expect(middleware).toContain('server/middleware/merchant-auth.ts');
+    expect(
+      middleware.filter((file) => !/\bMiddlewareHandler\b|\bcreateMiddleware\(/.test(sourceOf(file))),
+    ).toEqual([]);
+  });
+
+  it('keeps SQL out of the folders that own no table', () => {
+    expect(SQL.test("db.selectFrom('payments')")).toBe(true);
+    expect(filesMatching(SQL)).toContain('server/rate-limits/window-counter.ts');
+    const offenders = filesMatching(SQL).filter(
+      (file) => NO_SQL_FOLDERS.some((folder) => file.startsWith(folder)) && !SQL_WITHOUT_TABLE.has(file),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('builds each route family in the file that mounts it: no file adds routes to a sub-app it was handed', () => {
+    expect(filesMatching(/\w+\s*:\s*OpenAPIHono</)).toEqual([]);
+  });
+
+  it('creates the per-IP limit over /api/v1 where /api/v1 is assembled, and only there', () => {
+    expect(sourceOf(APP)).toMatch(/app\.use\('\/api\/v1\/\*', rateLimit\(limiter, 'ip'/);
+    expect(filesMatching(/rateLimit\([^)]*'ip'/)).toEqual([APP]);
+  });
+
+  it('puts the provider webhooks under the resources they feed', () => {
+    const builders = filesMatching(/\bwebhookApp\(/).filter(
+      (file) => file !== 'server/provider/webhook-app.ts',
+    );
+    expect(builders.sort()).toEqual([
+      'server/payments/webhook-routes.ts',
+      'server/payouts/webhook-routes.ts',
+    ]);
+  });
+
+  it('names housekeeping as such: no reconciliation purges, and nothing is called module.ts', () => {
+    expect(
+      serverFiles.filter((file) => /\/reconcile\.ts$/.test(file) && /\bpurge\w*\(/.test(sourceOf(file))),
+    ).toEqual([]);
+    expect(sourceOf('server/main.ts')).toMatch(/\bhousekeeping\(/);
+    expect(serverFiles.filter((file) => file.endsWith('/module.ts'))).toEqual([]);
   });
 });

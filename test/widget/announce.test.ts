@@ -1,7 +1,7 @@
 // Errors reach screen readers: the status live region says what went wrong, and focus lands on the
 // field to fix, which is marked invalid and described by its message.
 import { expect, oneEvent } from '@open-wc/testing';
-import type { PayCheckout } from '../../widget/pay-checkout.ts';
+import type { PayCheckout } from '../../widget/element/pay-checkout.ts';
 import { config, fail, FakeBackend, ok, payment } from './fake-backend.ts';
 import { $, control, errorOf, fill, mount, submit } from './helpers.ts';
 

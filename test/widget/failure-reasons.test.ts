@@ -6,7 +6,7 @@
 import { expect, oneEvent } from '@open-wc/testing';
 import type { Payment } from '../../widget/contract/index.ts';
 import { en } from '../../widget/i18n/en.ts';
-import type { PayCheckout } from '../../widget/pay-checkout.ts';
+import type { PayCheckout } from '../../widget/element/pay-checkout.ts';
 import { config, fail, FakeBackend, ok, payment } from './fake-backend.ts';
 import { $, errorOf, fill, heading, mount, rendered, submit, text } from './helpers.ts';
 

@@ -3,7 +3,7 @@
  * into, uploads with progress, recorded navigations and a manual clock. Passed in as `el.transport`.
  */
 import type { CheckoutConfig, Payment } from '../../widget/contract/index.ts';
-import type { Transport } from '../../widget/transport.ts';
+import type { Transport } from '../../widget/internal/transport.ts';
 
 export interface Recorded {
   method: string;

@@ -2,7 +2,7 @@
 // copy, a USSD code to tap, and no choice where there is only one.
 import { expect, oneEvent } from '@open-wc/testing';
 import type { CheckoutConfig, CreatePayment, Method, Payment } from '../../widget/contract/index.ts';
-import type { PayCheckout } from '../../widget/pay-checkout.ts';
+import type { PayCheckout } from '../../widget/element/pay-checkout.ts';
 import { config, FakeBackend, ok, payment } from './fake-backend.ts';
 import { $, $$, choose, fill, mount, rendered, submit, text } from './helpers.ts';
 

@@ -1,8 +1,8 @@
 /** Mounting `<pay-checkout>` on a fake backend and acting on it as a payer would. */
 import { fixture, html, oneEvent } from '@open-wc/testing';
 import '../../widget/index.ts';
-import { PAY_EVENTS } from '../../widget/event-names.ts';
-import type { PayCheckout } from '../../widget/pay-checkout.ts';
+import { PAY_EVENTS } from '../../widget/element/event-names.ts';
+import type { PayCheckout } from '../../widget/element/pay-checkout.ts';
 import { FakeBackend } from './fake-backend.ts';
 
 export interface Mounted {

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { Step } from '../../widget/checkout-machine.ts';
+import { Step } from '../../widget/controllers/checkout-machine.ts';
 import { config, FakeBackend, gate } from './fake-backend.ts';
 import { $, mount, rendered, text } from './helpers.ts';
 

@@ -2,7 +2,7 @@
 // vitest's typecheck mode and by `npm run typecheck`): each `@ts-expect-error` line must fail to compile,
 // or tsc reports the directive as unused. Nothing here runs.
 import { describe, expectTypeOf, it } from 'vitest';
-import type { Step } from '../../widget/checkout-machine.ts';
+import type { Step } from '../../widget/controllers/checkout-machine.ts';
 import { stepTemplates } from '../../widget/steps/index.ts';
 
 describe('a table of steps must name every step', () => {

@@ -1,6 +1,6 @@
 import { expect, oneEvent } from '@open-wc/testing';
 import type { CreatePayment, Payment } from '../../widget/contract/index.ts';
-import type { PayCheckout } from '../../widget/pay-checkout.ts';
+import type { PayCheckout } from '../../widget/element/pay-checkout.ts';
 import { config, fail, FakeBackend, ok, payment } from './fake-backend.ts';
 import { $, click, control, errorOf, fill, heading, mount, rendered, submit, text } from './helpers.ts';
 

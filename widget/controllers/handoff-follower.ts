@@ -3,7 +3,7 @@
  * phone, prefilled, behind a QR code), which the payment follower then polls with the follow token only
  * this page holds, until the payment made on the phone is final.
  */
-import type { Api } from '../api.ts';
+import type { Api } from '../internal/api.ts';
 import type { CheckoutConfig, CreatePayment, Payment } from '../contract/index.ts';
 
 /** A handoff as `POST /api/v1/handoffs` answers it. */

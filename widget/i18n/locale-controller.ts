@@ -1,6 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { CheckoutConfig } from '../contract/index.ts';
-import type { Transport } from '../transport.ts';
+import type { Transport } from '../internal/transport.ts';
 import { en, type Messages } from './en.ts';
 import { download, type Download } from './locale-files.ts';
 import { isTranslation, languageOf } from './translation.ts';

@@ -3,7 +3,7 @@
  * next to the built widget. A file that cannot be fetched, or is not a complete translation, counts as
  * missing.
  */
-import type { Transport } from '../transport.ts';
+import type { Transport } from '../internal/transport.ts';
 import type { Messages } from './en.ts';
 import { isTranslation } from './translation.ts';
 

@@ -8,7 +8,7 @@
  */
 import type { ReactiveControllerHost } from 'lit';
 import type { Customer } from '../contract/index.ts';
-import type { Transport } from '../transport.ts';
+import type { Transport } from '../internal/transport.ts';
 import type { FrameMessage, InitMessage } from './messages.ts';
 import { THEME_PROPERTIES } from './theme.ts';
 

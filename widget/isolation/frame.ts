@@ -6,9 +6,9 @@
  * See docs/widget.md#isolation-mode.
  */
 import type { Customer } from '../contract/index.ts';
-import { PAY_EVENTS } from '../event-names.ts';
+import { PAY_EVENTS } from '../element/event-names.ts';
 import type * as Widget from '../index.ts';
-import type { PayCheckout as Checkout } from '../pay-checkout.ts';
+import type { PayCheckout as Checkout } from '../element/pay-checkout.ts';
 import type { FrameMessage, InitMessage } from './messages.ts';
 import { pageConfigFetch } from './page-config.ts';
 import { redact } from './redact.ts';

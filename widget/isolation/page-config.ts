@@ -4,7 +4,7 @@
  * checkout's first read of its config only: any later read (a retry, a refresh) goes to the network.
  * Used by the isolation page's frame script and by the pay page's script.
  */
-import type { Transport } from '../transport.ts';
+import type { Transport } from '../internal/transport.ts';
 
 /** The block's id (server/embed/config-block.ts writes it). */
 const BLOCK_ID = 'pay-checkout-config';

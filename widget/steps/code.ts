@@ -5,7 +5,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { textField } from '../fields/index.ts';
 import { fill, theirs } from '../i18n/index.ts';
-import { USSD, withDialLinks } from '../ussd.ts';
+import { USSD, withDialLinks } from '../internal/ussd.ts';
 import { button, screen, summary, type StepView } from './parts.ts';
 import { codeError } from './titles.ts';
 

@@ -5,10 +5,10 @@
  */
 import { html, nothing, render, type TemplateResult } from 'lit';
 import type { CheckoutConfig } from '../contract/index.ts';
-import { feeOf } from '../fee.ts';
+import { feeOf } from '../internal/fee.ts';
 import { customField, textField } from '../fields/index.ts';
-import { fill } from '../i18n/index.ts';
-import { numberFormat, parseAmount } from '../money.ts';
+import { amountHint, fill } from '../i18n/index.ts';
+import { numberFormat, parseAmount } from '../internal/money.ts';
 import { methodPicker } from './methods.ts';
 import { logo, type StepView } from './parts.ts';
 import { formError } from './titles.ts';
@@ -16,20 +16,11 @@ import { formError } from './titles.ts';
 export function formStep(view: StepView): TemplateResult {
   const { messages, config, form, locale, state } = view;
   const busy = state.step === 'submitting';
-  const { fixed, min, max, remaining } = config.amount;
+  const { fixed } = config.amount;
   const money = (minor: number) => view.money(minor, config);
   const typed = parseAmount(String(form.value('amount') ?? ''), config.currencyExponent, locale);
   const amount = fixed ?? typed;
-  const hint = [
-    min !== undefined && max !== undefined
-      ? fill(messages.between, { min: money(min), max: money(max) })
-      : min !== undefined
-        ? fill(messages.atLeast, { min: money(min) })
-        : max !== undefined && fill(messages.atMost, { max: money(max) }),
-    remaining !== undefined && fill(messages.remaining, { amount: money(remaining) }),
-  ]
-    .filter(Boolean)
-    .join(' · ');
+  const hint = amountHint(messages, config.amount, money);
   const provider = form.provider(config);
   const method = config.methods.find((candidate) => candidate.provider === provider);
   // What the payer will pay, the method's fee included, before they commit.

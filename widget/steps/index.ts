@@ -1,6 +1,6 @@
 /** The template of each step, like `fields/` has one per field type. */
 import { nothing, type TemplateResult } from 'lit';
-import type { Step } from '../checkout-machine.ts';
+import type { Step } from '../controllers/checkout-machine.ts';
 import { bankTransferStep } from './bank-transfer.ts';
 import { codeStep } from './code.ts';
 import { errorStep, unavailableStep } from './error.ts';

@@ -3,9 +3,9 @@
  * screen itself, links and buttons, logos and the summary of a payment.
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import type { CheckoutState } from '../checkout-machine.ts';
+import type { CheckoutState } from '../controllers/checkout-machine.ts';
 import type { CheckoutConfig, Method, Payment } from '../contract/index.ts';
-import type { FormState } from '../form-state.ts';
+import type { FormState } from '../controllers/form-state.ts';
 import { fill, type Messages } from '../i18n/index.ts';
 import { titleOf } from './titles.ts';
 

@@ -1,4 +1,4 @@
-import { css } from '../css.ts';
+import { css } from '../internal/css.ts';
 
 /** The steps' own pieces: copy buttons, the USSD code and receipt links, the fee line and the loading skeleton. */
 export const stepStyles = css`

@@ -2,7 +2,7 @@
  * What each step is called and what the live region says on it. A screen reader hears a refused form or
  * code only through the live region's text changing: focus may already be on the field that is wrong.
  */
-import type { CheckoutState, Step } from '../checkout-machine.ts';
+import type { CheckoutState, Step } from '../controllers/checkout-machine.ts';
 import type { ApiError, Payment } from '../contract/index.ts';
 import { fill, type Messages } from '../i18n/index.ts';
 

@@ -6,7 +6,7 @@ import {
   isKnownCurrency,
   UnknownCurrencyError,
 } from '../../../server/checkout/currency.ts';
-import { hasMerchantKey } from '../../../server/http/merchant-auth.ts';
+import { hasMerchantKey } from '../../../server/middleware/merchant-auth.ts';
 
 describe('currencyExponent', () => {
   it.each([

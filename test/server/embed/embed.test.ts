@@ -6,7 +6,7 @@
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embedRoutes } from '../../../server/embed/routes.ts';
-import { securityHeaders } from '../../../server/http/security-headers.ts';
+import { securityHeaders } from '../../../server/middleware/security-headers.ts';
 import { startApp, TEST_MERCHANT_KEY, TEST_PUBLIC_URL, type AppFixture } from '../app-fixture.ts';
 import { sandboxAdmin } from '../checkout/helpers.ts';
 

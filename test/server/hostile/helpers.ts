@@ -4,7 +4,7 @@
  */
 import { expect } from 'vitest';
 import { startApp, TEST_MERCHANT_KEY, type AppFixture } from '../app-fixture.ts';
-import { withToken } from '../payments/helpers.ts';
+import { created, get, paymentRow, withToken } from '../payments/helpers.ts';
 import { submitHostedPage } from '../sandbox/hosted-page.ts';
 
 export const MERCHANT = { authorization: `Bearer ${TEST_MERCHANT_KEY}` };
@@ -49,6 +49,34 @@ export async function decideOnProviderPage(
 /** Cancels through our API, as the payer's return through the provider page's cancel link does. */
 export function cancel(t: AppFixture, reference: string, token: string) {
   return t.request('POST', `/api/v1/payments/${reference}/cancel`, undefined, withToken(token));
+}
+
+/**
+ * A session paid twice, as it still can be: a payment on the provider's page (08) cancelled through our
+ * API while the page stays open, the session paid by another once the first's reservation ran out
+ * (PAYMENT_RESERVATION_MS), then the forgotten page approved after all. `whileReserved` runs while the
+ * cancelled payment still holds the session. Answers the session and both payments.
+ */
+export async function paidTwice(
+  t: AppFixture,
+  {
+    amount = 250_000,
+    whileReserved,
+  }: { amount?: number; whileReserved?: (session: string) => Promise<void> } = {},
+) {
+  const session = await newSession(t, amount);
+  const first = await created(t, sessionPayment(session, '+2348000000008'));
+  expect((await cancel(t, first.reference, first.token)).json.data.status).toBe('cancelled');
+  await whileReserved?.(session);
+  t.clock.advance(HOUR + 1);
+  const second = await created(t, sessionPayment(session, '+2348000000001'));
+  await t.settle();
+  expect((await get(t, second.reference, second.token)).json.data.status).toBe('success');
+  // No return URL on this charge: the page answers with its final note (200), not a redirect.
+  expect(await decideOnProviderPage(t, String(first.payment.redirectUrl), 'approve')).toBe(200);
+  await t.settle();
+  expect(await paymentRow(t, first.reference)).toMatchObject({ status: 'success', flag: 'duplicate' });
+  return { session, first, second };
 }
 
 /** The merchant's list of payments, newest first: reference, status and flag. */

@@ -1,26 +1,14 @@
 // The pay page's code form attacked: a body that is no form, and the flood of wrong codes the API caps.
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { startApp, type AppFixture } from '../app-fixture.ts';
-import { Browser, fixedLinkAnswers, formOf, hidden } from '../pay/helpers.ts';
+import { expect, it } from 'vitest';
+import { hidden } from '../pay/helpers.ts';
+import { payPageFixture, postFixedLink } from '../pay/page-fixture.ts';
 
-let t: AppFixture;
-let browser: Browser;
-beforeEach(async () => {
-  t = await startApp();
-  browser = new Browser(t);
-});
-afterEach(async () => {
-  await t.close();
-});
+const pay = payPageFixture();
 
 /** A payment waiting for its SMS code: the code form's action and CSRF token. */
 async function codePage() {
-  const form = await browser.get('/pay/lnk_fixed_ci?lang=en');
-  const created = await browser.post(
-    '/pay/lnk_fixed_ci?lang=en',
-    formOf(form.text, fixedLinkAnswers('+2250700000011')),
-  );
-  const code = await browser.get(created.location!);
+  const created = await postFixedLink(pay.browser, '+2250700000011');
+  const code = await pay.browser.get(created.location!);
   expect(code.text).toMatch(/Enter your code/);
   const confirm = /action="([^"]+\/confirm[^"]*)"/.exec(code.text)![1]!.replace(/&amp;/g, '&');
   return { confirm, csrf: hidden(code.text, '_csrf'), page: created.location! };
@@ -28,7 +16,7 @@ async function codePage() {
 
 it('answers a malformed multipart body with the code page again, not a 500', async () => {
   const { confirm } = await codePage();
-  const { status, text, response } = await browser.request(
+  const { status, text, response } = await pay.browser.request(
     confirm,
     { method: 'POST', body: '%%%' },
     { 'content-type': 'multipart/form-data; boundary=zz' },
@@ -41,18 +29,21 @@ it('answers a malformed multipart body with the code page again, not a 500', asy
 it('fails the payment on the fifth wrong code and takes the payer to its receipt', async () => {
   const { confirm, csrf, page } = await codePage();
   for (let attempt = 1; attempt <= 4; attempt++) {
-    const wrong = await browser.post(confirm, new URLSearchParams({ _csrf: csrf, otp: `10000${attempt}` }));
+    const wrong = await pay.browser.post(
+      confirm,
+      new URLSearchParams({ _csrf: csrf, otp: `10000${attempt}` }),
+    );
     expect(wrong.status).toBe(422);
     expect(wrong.text).toContain(`Tries left: ${5 - attempt}`);
   }
-  const last = await browser.post(confirm, new URLSearchParams({ _csrf: csrf, otp: '100005' }));
+  const last = await pay.browser.post(confirm, new URLSearchParams({ _csrf: csrf, otp: '100005' }));
   expect(last.status).toBe(303);
   expect(last.location).toBe(page);
-  const receipt = await browser.get(last.location!);
+  const receipt = await pay.browser.get(last.location!);
   expect(receipt.status).toBe(303);
   expect(receipt.location).toMatch(/^\/pay\/receipt\//);
   // The right code afterwards changes nothing.
-  await browser.post(confirm, new URLSearchParams({ _csrf: csrf, otp: '123456' }));
-  const { status } = await t.store.db.selectFrom('payments').select('status').executeTakeFirstOrThrow();
+  await pay.browser.post(confirm, new URLSearchParams({ _csrf: csrf, otp: '123456' }));
+  const { status } = await pay.t.store.db.selectFrom('payments').select('status').executeTakeFirstOrThrow();
   expect(status).toBe('failed');
 });

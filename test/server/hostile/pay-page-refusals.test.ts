@@ -1,18 +1,12 @@
 // Refusals that come before the pay page's own routes (a body over the limit, the per-IP limit): the
 // payer's browser gets a small page, not the API's JSON.
-import { afterEach, expect, it } from 'vitest';
-import { startApp, type AppFixture } from '../app-fixture.ts';
-import { Browser } from '../pay/helpers.ts';
+import { expect, it } from 'vitest';
+import { payPageFixture } from '../pay/page-fixture.ts';
 
-let t: AppFixture | undefined;
-afterEach(async () => {
-  await t?.close();
-});
+const pay = payPageFixture();
 
 it('answers a form body over the limit with a 413 page', async () => {
-  t = await startApp();
-  const browser = new Browser(t);
-  const huge = await browser.request(
+  const huge = await pay.browser.request(
     '/pay/lnk_fixed_ci?lang=en',
     { method: 'POST', body: `a=${'x'.repeat(6 * 1024 * 1024)}` },
     { 'content-type': 'application/x-www-form-urlencoded' },
@@ -24,10 +18,9 @@ it('answers a form body over the limit with a 413 page', async () => {
 });
 
 it('answers the per-IP limit on a payment page with a 429 page and Retry-After', async () => {
-  t = await startApp({ env: { RATE_LIMITS: 'ip=1/60' } });
-  const browser = new Browser(t);
-  await browser.get('/pay/lnk_fixed_ci?lang=en');
-  const limited = await browser.get(`/pay/p/pay_${'a'.repeat(32)}?lang=en`);
+  await pay.restart({ env: { RATE_LIMITS: 'ip=1/60' } });
+  await pay.browser.get('/pay/lnk_fixed_ci?lang=en');
+  const limited = await pay.browser.get(`/pay/p/pay_${'a'.repeat(32)}?lang=en`);
   expect(limited.status).toBe(429);
   expect(limited.response.headers.get('content-type')).toMatch(/^text\/html/);
   expect(limited.response.headers.get('retry-after')).toMatch(/^\d+$/);

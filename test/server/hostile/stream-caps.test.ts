@@ -8,7 +8,7 @@ import type { Server } from 'node:http';
 import { createConnection, type Socket } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../server/config.ts';
-import { applyServerLimits } from '../../../server/http/server-limits.ts';
+import { applyServerLimits } from '../../../server/node-server/server-limits.ts';
 import { startApp, type AppFixture } from '../app-fixture.ts';
 import { serveOnLoopback } from '../loopback.ts';
 import { created, fixedCiPayment, withToken } from '../payments/helpers.ts';

@@ -21,7 +21,7 @@
  */
 import type fc from 'fast-check';
 import { createApp, type App } from '../../../server/app.ts';
-import { loadConfig, type Config } from '../../../server/config.ts';
+import type { Config } from '../../../server/config.ts';
 import { merchantNotifier } from '../../../server/notifications/enqueue.ts';
 import { createPaymentEvents } from '../../../server/payments/events.ts';
 import { reconcilePayments, type ReconcileReport } from '../../../server/payments/reconcile.ts';
@@ -30,7 +30,15 @@ import type { FetchLike } from '../../../server/provider/http.ts';
 import { createSandbox, type Sandbox } from '../../../server/sandbox/app.ts';
 import { inProcessFetch } from '../../../server/sandbox/in-process.ts';
 import { openStore, type Store } from '../../../server/store/database.ts';
-import { collectingLogger, sandboxClient, TEST_MERCHANT_KEY, TEST_PUBLIC_URL } from '../app-fixture.ts';
+import {
+  collectingLogger,
+  requestOf,
+  sandboxClient,
+  TEST_MERCHANT_KEY,
+  TEST_PUBLIC_URL,
+  testConfig,
+  testSandboxConfig,
+} from '../app-fixture.ts';
 import { TestClock } from '../sandbox/fixture.ts';
 
 export const MERCHANT_AUTH = { authorization: `Bearer ${TEST_MERCHANT_KEY}` } as const;
@@ -81,29 +89,14 @@ export interface World {
 }
 
 function configFor(): Config {
-  return loadConfig({
-    PUBLIC_URL: TEST_PUBLIC_URL,
-    MERCHANT_API_KEY: TEST_MERCHANT_KEY,
-    ALLOWED_ORIGINS: 'https://shop.test',
+  return testConfig({
     LOG_LEVEL: 'warn',
-    PROVIDER_TIMEOUT_MS: '2000',
     // The properties count money, not requests: limits would only add refusals to every path.
     RATE_LIMITS: 'off',
     // Notifications on: the outbox is where the merchant hears of a flagged payment.
     MERCHANT_WEBHOOK_URL: 'https://merchant.test/notifications',
     MERCHANT_WEBHOOK_SECRET: `whsec_${Buffer.from('money-properties-notification-key').toString('base64')}`,
   });
-}
-
-async function answerOf(response: Response): Promise<Answer> {
-  const text = await response.text();
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = null; // an HTML page (the sandbox's hosted page): the caller reads the status
-  }
-  return { status: response.status, json };
 }
 
 export async function openWorld(databaseUrl: string): Promise<World> {
@@ -116,13 +109,7 @@ export async function openWorld(databaseUrl: string): Promise<World> {
   const sandbox = await createSandbox({
     db: stores[0].db,
     clock,
-    config: {
-      clientId: config.clientId,
-      clientSecret: config.clientSecret,
-      publicUrl: `${TEST_PUBLIC_URL}/sandbox`,
-      webhookTargets: { ownUrl: TEST_PUBLIC_URL, origins: [] },
-      outcomeDelayMs: 0,
-    },
+    config: testSandboxConfig(config),
     // Every webhook is accepted at once and kept for the test to deliver.
     fetch: async (input, init) => {
       const url = new URL(String(input instanceof Request ? input.url : input));
@@ -176,14 +163,7 @@ export async function openWorld(databaseUrl: string): Promise<World> {
           store,
           provider,
           logs,
-          async request(method, path, body, headers = {}) {
-            const init: RequestInit = { method, headers: { ...headers } };
-            if (body !== undefined) {
-              init.body = JSON.stringify(body);
-              (init.headers as Record<string, string>)['content-type'] = 'application/json';
-            }
-            return answerOf(await app.request(path, init));
-          },
+          request: (method, path, body, headers) => requestOf(app, method, path, body, headers),
           reconcile: () =>
             reconcilePayments({
               store,
@@ -199,25 +179,13 @@ export async function openWorld(databaseUrl: string): Promise<World> {
       return [make('A', stores[0]), make('B', stores[1])];
     },
     settle: () => sandbox.runDue(),
-    async deliver(webhook, to) {
-      const response = await to.app.request(webhook.path, {
-        method: 'POST',
-        body: webhook.body,
-        headers: { 'content-type': 'application/json', 'x-webhook-signature': webhook.signature },
-      });
-      return answerOf(response);
-    },
-    async sandboxCall(method, path, body) {
-      const init: RequestInit = {
-        method,
-        headers: { 'client-id': config.clientId, 'client-secret': config.clientSecret },
-      };
-      if (body !== undefined) {
-        init.body = JSON.stringify(body);
-        (init.headers as Record<string, string>)['content-type'] = 'application/json';
-      }
-      return answerOf(await sandbox.app.request(path, init));
-    },
+    deliver: (webhook, to) =>
+      requestOf(to.app, 'POST', webhook.path, webhook.body, { 'x-webhook-signature': webhook.signature }),
+    sandboxCall: (method, path, body) =>
+      requestOf(sandbox.app, method, path, body, {
+        'client-id': config.clientId,
+        'client-secret': config.clientSecret,
+      }),
     async close() {
       for (const store of stores) await store.close();
     },

@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../../server/config.ts';
-import { isMerchantKey } from '../../../server/http/merchant-auth.ts';
+import { isMerchantKey } from '../../../server/middleware/merchant-auth.ts';
 import { startApp, TEST_MERCHANT_KEY, TEST_PUBLIC_URL, type AppFixture } from '../app-fixture.ts';
 
 const OLD_KEY = 'mk_old_0123456789abcdef';

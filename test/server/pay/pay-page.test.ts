@@ -1,22 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startApp, TEST_MERCHANT_KEY, type AppFixture } from '../app-fixture.ts';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../server/config.ts';
+import { TEST_MERCHANT_KEY } from '../app-fixture.ts';
 import { sandboxAdmin } from '../checkout/helpers.ts';
 import { Browser, fixedLinkAnswers, formOf } from './helpers.ts';
+import { payPageFixture, postFixedLink } from './page-fixture.ts';
 
-let t: AppFixture;
-let browser: Browser;
-beforeEach(async () => {
-  t = await startApp();
-  browser = new Browser(t);
-});
-afterEach(async () => {
-  await t.close();
-});
+const pay = payPageFixture();
 
 const paymentsCount = async () =>
   Number(
     (
-      await t.store.db
+      await pay.t.store.db
         .selectFrom('payments')
         .select((eb) => eb.fn.countAll().as('n'))
         .executeTakeFirstOrThrow()
@@ -27,7 +21,7 @@ const RECEIPT = /^\/pay\/receipt\/pay_[0-9a-f]{32}\.[A-Za-z0-9_-]{22}\?lang=\w+$
 
 describe('the form', () => {
   it("draws every custom-field type, under a strict policy and with preview tags, in the link's language", async () => {
-    const { status, text, response } = await browser.get('/pay/lnk_all_fields_sn');
+    const { status, text, response } = await pay.browser.get('/pay/lnk_all_fields_sn');
     expect(status).toBe(200);
     // Scripts from this origin only (the widget over the form, with JavaScript on), no inline one but
     // the config block, which is data; requests to this origin only; no inline style.
@@ -45,7 +39,7 @@ describe('the form', () => {
     const block = /<script type="application\/json" id="pay-checkout-config">([^<]*)<\/script>/.exec(
       text,
     )![1]!;
-    const api = await t.app.request('/api/v1/links/lnk_all_fields_sn');
+    const api = await pay.t.app.request('/api/v1/links/lnk_all_fields_sn');
     expect(JSON.parse(block)).toEqual(await api.json());
     expect(text).toMatch(/<div id="pay-form" data-kind="link" data-id="lnk_all_fields_sn">/);
     expect(text).toMatch(/enctype="multipart\/form-data"/);
@@ -65,27 +59,27 @@ describe('the form', () => {
     expect(text).toMatch(/<meta name="twitter:card" content="summary"/);
     // The stylesheet, named by its hash, cached for a year.
     const sheet = /href="(\/pay\/pay\.[0-9a-f]{12}\.css)"/.exec(text)?.[1];
-    const css = await browser.get(sheet!);
+    const css = await pay.browser.get(sheet!);
     expect(css.status).toBe(200);
     expect(css.response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 
   it('shows the methods with their fee and total for a typed amount, and a language switch', async () => {
-    const page = await browser.get('/pay/lnk_tip_ci?lang=en');
+    const page = await pay.browser.get('/pay/lnk_tip_ci?lang=en');
     expect(page.text).toMatch(/<html lang="en">/);
     expect(page.text).toMatch(/Between/);
     expect(page.text).toMatch(/href="\/pay\/lnk_tip_ci\?lang=sw"/);
   });
 
   it('picks Accept-Language when the link names no language, and ?lang over both', async () => {
-    expect((await browser.get('/pay/lnk_tip_ci', { 'accept-language': 'sw-KE,en;q=0.5' })).text).toMatch(
+    expect((await pay.browser.get('/pay/lnk_tip_ci', { 'accept-language': 'sw-KE,en;q=0.5' })).text).toMatch(
       /<html lang="sw">/,
     );
-    expect((await browser.get('/pay/lnk_fixed_ci?lang=wo')).text).toMatch(/<html lang="wo">/);
+    expect((await pay.browser.get('/pay/lnk_fixed_ci?lang=wo')).text).toMatch(/<html lang="wo">/);
   });
 
   it('keeps link data as text: a title or field label with markup is escaped', async () => {
-    const created = await sandboxAdmin(t, 'POST', '/payment-links', {
+    const created = await sandboxAdmin(pay.t, 'POST', '/payment-links', {
       id: 'lnk_xss',
       title: '<script>alert(1)</script>',
       description: '"><img src=x onerror=alert(1)>',
@@ -96,7 +90,7 @@ describe('the form', () => {
       customFields: [{ label: '<b onmouseover=alert(1)>x</b>', name: 'x', type: 'text', required: false }],
     });
     expect(created.status).toBe(201);
-    const { text } = await browser.get('/pay/lnk_xss');
+    const { text } = await pay.browser.get('/pay/lnk_xss');
     expect(text).not.toMatch(/<script>|<img src=x|<b onmouseover/);
     expect(text).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(text).toContain('content="&lt;script&gt;alert(1)&lt;/script&gt;"');
@@ -105,7 +99,7 @@ describe('the form', () => {
   });
 
   it('answers an unknown link with a page, 404', async () => {
-    const { status, text } = await browser.get('/pay/lnk_nope?lang=en');
+    const { status, text } = await pay.browser.get('/pay/lnk_nope?lang=en');
     expect(status).toBe(404);
     expect(text).toMatch(/This payment is not available/);
   });
@@ -113,9 +107,9 @@ describe('the form', () => {
 
 describe('posting the form', () => {
   it('shows a refused field again in French, the answers kept and the error beside the field', async () => {
-    const form = await browser.get('/pay/lnk_fixed_ci');
+    const form = await pay.browser.get('/pay/lnk_fixed_ci');
     const answers = { ...fixedLinkAnswers('+225 07 00 00 00 00'), 'customer.email': 'awa@' };
-    const { status, text } = await browser.post('/pay/lnk_fixed_ci?lang=fr', formOf(form.text, answers));
+    const { status, text } = await pay.browser.post('/pay/lnk_fixed_ci?lang=fr', formOf(form.text, answers));
     expect(status).toBe(400);
     expect(text).toMatch(/<html lang="fr">/);
     expect(text).toMatch(
@@ -130,21 +124,21 @@ describe('posting the form', () => {
   });
 
   it('refuses a form without its token (another site posting it): nothing is paid', async () => {
-    await browser.get('/pay/lnk_fixed_ci');
+    await pay.browser.get('/pay/lnk_fixed_ci');
     const forged = new FormData();
     for (const [name, value] of Object.entries(fixedLinkAnswers('+2250700000011'))) forged.set(name, value);
     forged.set('_key', 'forged-key');
     forged.set('_csrf', 'forged');
-    const { status } = await browser.post('/pay/lnk_fixed_ci', forged);
+    const { status } = await pay.browser.post('/pay/lnk_fixed_ci', forged);
     expect(status).toBe(403);
     expect(await paymentsCount()).toBe(0);
   });
 
   it('pays once for a double submit, both answered with the same payment', async () => {
-    const form = await browser.get('/pay/lnk_fixed_ci');
+    const form = await pay.browser.get('/pay/lnk_fixed_ci');
     const body = () => formOf(form.text, fixedLinkAnswers('+2250700000011'));
-    const first = await browser.post('/pay/lnk_fixed_ci?lang=en', body());
-    const second = await browser.post('/pay/lnk_fixed_ci?lang=en', body());
+    const first = await pay.browser.post('/pay/lnk_fixed_ci?lang=en', body());
+    const second = await pay.browser.post('/pay/lnk_fixed_ci?lang=en', body());
     expect(first.status).toBe(303);
     expect(second.status).toBe(303);
     expect(second.location).toBe(first.location);
@@ -152,11 +146,7 @@ describe('posting the form', () => {
   });
 
   it("keeps the payer's token in an HttpOnly cookie scoped to the payment, never in a URL", async () => {
-    const form = await browser.get('/pay/lnk_fixed_ci');
-    const { response, location } = await browser.post(
-      '/pay/lnk_fixed_ci?lang=en',
-      formOf(form.text, fixedLinkAnswers('+2250700000011')),
-    );
+    const { response, location } = await postFixedLink(pay.browser, '+2250700000011');
     const reference = /^\/pay\/p\/(pay_[0-9a-f]{32})\?lang=en$/.exec(location ?? '')?.[1];
     expect(reference).toBeDefined();
     const cookie = response.headers.getSetCookie().find((line) => line.startsWith('pay_token='));
@@ -166,41 +156,48 @@ describe('posting the form', () => {
     const token = /^pay_token=([^;]+)/.exec(cookie!)![1]!;
     expect(location).not.toContain(token);
     // Without the cookie, the payment's page opens nothing.
-    const stranger = new Browser(t);
+    const stranger = new Browser(pay.t);
     expect((await stranger.get(location!)).status).toBe(401);
   });
 });
 
 describe("the provider's steps as pages", () => {
   it('takes a wrong code, then the right one, and ends on the receipt', async () => {
-    const form = await browser.get('/pay/lnk_fixed_ci?lang=en');
-    const created = await browser.post(
-      '/pay/lnk_fixed_ci?lang=en',
-      formOf(form.text, fixedLinkAnswers('+2250700000011')),
-    );
-    const code = await browser.get(created.location!);
+    const created = await postFixedLink(pay.browser, '+2250700000011');
+    const code = await pay.browser.get(created.location!);
     expect(code.status).toBe(200);
     expect(code.text).toMatch(/Enter your code/);
     const confirm = /action="([^"]+\/confirm[^"]*)"/.exec(code.text)![1]!.replace(/&amp;/g, '&');
     const csrf = /name="_csrf" value="([^"]+)"/.exec(code.text)![1]!;
-    const wrong = await browser.post(confirm, new URLSearchParams({ _csrf: csrf, otp: '000000' }));
+    const wrong = await pay.browser.post(confirm, new URLSearchParams({ _csrf: csrf, otp: '000000' }));
     expect(wrong.status).toBe(422);
     expect(wrong.text).toMatch(/id="otp-error">Wrong code\./);
-    const right = await browser.post(confirm, new URLSearchParams({ _csrf: csrf, otp: '123456' }));
+    const right = await pay.browser.post(confirm, new URLSearchParams({ _csrf: csrf, otp: '123456' }));
     expect(right.status).toBe(303);
-    await t.settle();
-    const after = await browser.get(right.location!);
+    await pay.t.settle();
+    const after = await pay.browser.get(right.location!);
     expect(after.status).toBe(303);
     expect(after.location).toMatch(RECEIPT);
   });
 
+  it('reloads a waiting page after PAY_PAGE_REFRESH_SECONDS, and refuses a setting that is not seconds', async () => {
+    await pay.restart({ env: { PAY_PAGE_REFRESH_SECONDS: '2' } });
+    const created = await postFixedLink(pay.browser, '+2250700000003');
+    const waiting = await pay.browser.get(created.location!);
+    expect(waiting.response.headers.get('refresh')).toBe('2');
+    for (const [given, why] of [
+      ['0', 'must be at least 1'],
+      ['301', 'must be at most 300'],
+      ['5s', 'must be a whole number of seconds'],
+    ])
+      expect(() => loadConfig({ PAY_PAGE_REFRESH_SECONDS: given })).toThrow(
+        `PAY_PAGE_REFRESH_SECONDS ${why}`,
+      );
+  });
+
   it('waits on the phone with a Refresh header and a "Check again" link', async () => {
-    const form = await browser.get('/pay/lnk_fixed_ci?lang=en');
-    const created = await browser.post(
-      '/pay/lnk_fixed_ci?lang=en',
-      formOf(form.text, fixedLinkAnswers('+2250700000003')),
-    );
-    const waiting = await browser.get(created.location!);
+    const created = await postFixedLink(pay.browser, '+2250700000003');
+    const waiting = await pay.browser.get(created.location!);
     expect(waiting.status).toBe(200);
     expect(waiting.response.headers.get('refresh')).toBe('5');
     expect(waiting.text).toMatch(/Approve on your phone/);
@@ -210,53 +207,44 @@ describe("the provider's steps as pages", () => {
   });
 
   it("sends the payer to the provider's page and takes them back to a cancelled payment's receipt", async () => {
-    const form = await browser.get('/pay/lnk_fixed_ci?lang=en');
-    const created = await browser.post(
-      '/pay/lnk_fixed_ci?lang=en',
-      formOf(form.text, fixedLinkAnswers('+2250700000008')),
-    );
+    const created = await postFixedLink(pay.browser, '+2250700000008');
     expect(created.location).toMatch(/^http:\/\/pay\.test\/sandbox\//);
-    const row = await t.store.db
+    const row = await pay.t.store.db
       .selectFrom('payments')
       .select(['reference', 'return_url'])
       .executeTakeFirstOrThrow();
     expect(row.return_url).toMatch(/^http:\/\/pay\.test\/pay\/return\?lang=en&pay_proof=[\w-]{43}$/);
     const proof = new URL(row.return_url!).searchParams.get('pay_proof');
     // The provider's cancel URL: the return URL with our reference and the cancel marker.
-    const back = await browser.get(
+    const back = await pay.browser.get(
       `/pay/return?lang=en&pay_proof=${proof}&pay_reference=${row.reference}&pay_cancel=1`,
     );
     expect(back.location).toBe(`/pay/p/${row.reference}/return?lang=en&pay_cancel=1&pay_proof=${proof}`);
-    const cancelled = await browser.get(back.location!);
+    const cancelled = await pay.browser.get(back.location!);
     expect(cancelled.status).toBe(303);
     expect(cancelled.location).toMatch(RECEIPT);
-    const status = await t.store.db.selectFrom('payments').select('status').executeTakeFirstOrThrow();
+    const status = await pay.t.store.db.selectFrom('payments').select('status').executeTakeFirstOrThrow();
     expect(status.status).toBe('cancelled');
   });
 
   it("waits on our page, refreshing, for a return from the provider's page the provider has not settled", async () => {
-    const form = await browser.get('/pay/lnk_fixed_ci?lang=en');
-    await browser.post('/pay/lnk_fixed_ci?lang=en', formOf(form.text, fixedLinkAnswers('+2250700000008')));
-    const { reference } = await t.store.db
+    await postFixedLink(pay.browser, '+2250700000008');
+    const { reference } = await pay.t.store.db
       .selectFrom('payments')
       .select('reference')
       .executeTakeFirstOrThrow();
-    const back = await browser.get(`/pay/return?lang=en&pay_reference=${reference}`);
-    const returned = await browser.get(back.location!);
+    const back = await pay.browser.get(`/pay/return?lang=en&pay_reference=${reference}`);
+    const returned = await pay.browser.get(back.location!);
     expect(returned.location).toBe(`/pay/p/${reference}?returned=1&lang=en`);
-    const waiting = await browser.get(returned.location!);
+    const waiting = await pay.browser.get(returned.location!);
     expect(waiting.status).toBe(200);
     expect(waiting.response.headers.get('refresh')).toBe('5');
     expect(waiting.text).toMatch(/Confirming your payment/);
   });
 
   it('shows the bank-transfer details', async () => {
-    const form = await browser.get('/pay/lnk_fixed_ci?lang=en');
-    const created = await browser.post(
-      '/pay/lnk_fixed_ci?lang=en',
-      formOf(form.text, fixedLinkAnswers('+2250700000009')),
-    );
-    const page = await browser.get(created.location!);
+    const created = await postFixedLink(pay.browser, '+2250700000009');
+    const page = await pay.browser.get(created.location!);
     expect(page.text).toMatch(/Pay by bank transfer/);
     expect(page.text).toMatch(/<dt>Account number<\/dt>\s*<dd>\d+/);
   });
@@ -264,7 +252,7 @@ describe("the provider's steps as pages", () => {
 
 describe('a file field and a customer code', () => {
   it('stores the posted file as an upload, and keeps it when another field is refused', async () => {
-    const form = await browser.get('/pay/lnk_all_fields_sn?lang=en');
+    const form = await pay.browser.get('/pay/lnk_all_fields_sn?lang=en');
     const pdf = new File([new TextEncoder().encode('%PDF-1.4\n%test\n')], 'certificat.pdf', {
       type: 'application/pdf',
     });
@@ -278,7 +266,7 @@ describe('a file field and a customer code', () => {
       'customer.email': 'awa@example.com',
       'method.phoneNumber': 'not a phone',
     };
-    const refused = await browser.post('/pay/lnk_all_fields_sn?lang=en', formOf(form.text, answers));
+    const refused = await pay.browser.post('/pay/lnk_all_fields_sn?lang=en', formOf(form.text, answers));
     expect(refused.status).toBe(400);
     expect(refused.text).toMatch(/id="method\.phoneNumber-error">Enter a valid phone number\./);
     expect(refused.text).toMatch(/Uploaded: certificat\.pdf/);
@@ -289,9 +277,9 @@ describe('a file field and a customer code', () => {
     const again = formOf(refused.text, { ...answers, 'method.phoneNumber': '+221 77 000 00 11' });
     again.delete('fields.medical_certificate');
     again.set('uploaded.medical_certificate', kept!);
-    const paid = await browser.post('/pay/lnk_all_fields_sn?lang=en', again);
+    const paid = await pay.browser.post('/pay/lnk_all_fields_sn?lang=en', again);
     expect(paid.status).toBe(303);
-    const row = await t.store.db.selectFrom('payments').select('fields').executeTakeFirstOrThrow();
+    const row = await pay.t.store.db.selectFrom('payments').select('fields').executeTakeFirstOrThrow();
     expect(JSON.parse(row.fields)).toMatchObject({
       medical_certificate: kept,
       accept_rules: true,
@@ -300,12 +288,8 @@ describe('a file field and a customer code', () => {
   });
 
   it('asks for the customer code with the USSD code as a tel: link', async () => {
-    const form = await browser.get('/pay/lnk_fixed_ci?lang=en');
-    const created = await browser.post(
-      '/pay/lnk_fixed_ci?lang=en',
-      formOf(form.text, fixedLinkAnswers('+2250700000007')),
-    );
-    const page = await browser.get(created.location!);
+    const created = await postFixedLink(pay.browser, '+2250700000007');
+    const page = await pay.browser.get(created.location!);
     expect(page.text).toMatch(/Get your code/);
     expect(page.text).toMatch(/<a href="tel:\*[0-9*]+%23">\*[0-9*]+#<\/a>/);
     expect(page.text).toMatch(/name="customerCode"/);
@@ -313,19 +297,17 @@ describe('a file field and a customer code', () => {
 });
 
 it('counts the pay page against the per-IP limit, as the API', async () => {
-  await t.close();
-  t = await startApp({ env: { RATE_LIMITS: 'ip=2/60' } });
-  browser = new Browser(t);
-  expect((await browser.get('/pay/lnk_fixed_ci')).status).toBe(200);
-  expect((await browser.get('/pay/lnk_fixed_ci')).status).toBe(200);
-  const third = await browser.get('/pay/lnk_fixed_ci');
+  await pay.restart({ env: { RATE_LIMITS: 'ip=2/60' } });
+  expect((await pay.browser.get('/pay/lnk_fixed_ci')).status).toBe(200);
+  expect((await pay.browser.get('/pay/lnk_fixed_ci')).status).toBe(200);
+  const third = await pay.browser.get('/pay/lnk_fixed_ci');
   expect(third.status).toBe(429);
   expect(third.response.headers.get('retry-after')).toMatch(/^\d+$/);
   expect(third.text).toMatch(/<p>Too many attempts\./);
 });
 
 it("pays a checkout session through /pay/session/<id>, its amount the merchant's", async () => {
-  const session = await t.request(
+  const session = await pay.t.request(
     'POST',
     '/api/v1/sessions',
     { amount: 12_500, currency: 'XOF', country: 'CI' },
@@ -333,10 +315,10 @@ it("pays a checkout session through /pay/session/<id>, its amount the merchant's
   );
   expect(session.status).toBe(201);
   const path = `/pay/session/${session.json.data.id}?lang=en`;
-  const form = await browser.get(path);
+  const form = await pay.browser.get(path);
   expect(form.status).toBe(200);
   expect(form.text).toMatch(/Amount to pay<\/span><strong>F\sCFA\s12,500<\/strong>/);
-  const paid = await browser.post(
+  const paid = await pay.browser.post(
     path,
     formOf(form.text, {
       'customer.name': 'Awa Koné',
@@ -345,7 +327,7 @@ it("pays a checkout session through /pay/session/<id>, its amount the merchant's
     }),
   );
   expect(paid.status).toBe(303);
-  const row = await t.store.db
+  const row = await pay.t.store.db
     .selectFrom('payments')
     .select(['session_id', 'amount'])
     .executeTakeFirstOrThrow();

@@ -136,11 +136,11 @@ describe('forward-only transitions', () => {
     expect(decide(success, provider('success'))).toBeNull();
     expect(decide(success, provider('failed'))).toEqual({
       patch: { flag: 'conflicting_final' },
-      conflicting: { ours: 'success', theirs: 'failed' },
+      conflicting: { stored: 'success', reported: 'failed' },
     });
     expect(decide({ ...success, flag: 'conflicting_final' }, provider('failed'))).toEqual({
       patch: {},
-      conflicting: { ours: 'success', theirs: 'failed' },
+      conflicting: { stored: 'success', reported: 'failed' },
     });
   });
 

@@ -6,12 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import type { AppFixture } from '../app-fixture.ts';
-import { cancel, decideOnProviderPage, MERCHANT, newSession, sessionPayment } from '../hostile/helpers.ts';
+import { MERCHANT, paidTwice } from '../hostile/helpers.ts';
 import { eachEngine } from '../hostile/engines.ts';
 import { created, fixedCiPayment, get, PAYER, paymentRow, SHOP } from './helpers.ts';
 import { submitHostedPage } from '../sandbox/hosted-page.ts';
-
-const HOUR = 3_600_000;
 
 function refund(
   t: AppFixture,
@@ -25,23 +23,9 @@ function refund(
   });
 }
 
-/**
- * A session paid twice, as it still can be: a provider page we gave up on (cancelled, reservation run
- * out) approved after another payment paid the session. Answers the duplicate's reference.
- */
-async function paidTwice(t: AppFixture, amount = 250_000): Promise<string> {
-  const session = await newSession(t, amount);
-  const first = await created(t, sessionPayment(session, '+2348000000008'));
-  await cancel(t, first.reference, first.token);
-  t.clock.advance(HOUR + 1);
-  const second = await created(t, sessionPayment(session, '+2348000000001'));
-  await t.settle();
-  expect((await get(t, second.reference, second.token)).json.data.status).toBe('success');
-  expect(await decideOnProviderPage(t, String(first.payment.redirectUrl), 'approve')).toBe(200);
-  await t.settle();
-  expect(await paymentRow(t, first.reference)).toMatchObject({ status: 'success', flag: 'duplicate' });
-  return first.reference;
-}
+/** The reference of the payment that paid a session a second time (flagged duplicate). */
+const duplicatePayment = async (t: AppFixture, amount?: number) =>
+  (await paidTwice(t, { amount })).first.reference;
 
 /**
  * A direct payment on lnk_fixed_ci that succeeded without a code (phone ending 01), each to a number of
@@ -77,7 +61,7 @@ async function refundsListed(t: AppFixture, payment: string) {
 eachEngine('refund of a flagged payment', (instance) => {
   it('a session paid twice: the duplicate is sent back to its number and recorded both ways', async () => {
     const t = await instance();
-    const duplicate = await paidTwice(t);
+    const duplicate = await duplicatePayment(t);
     expect(await listed(t, duplicate)).toMatchObject({ flag: 'duplicate', payerPhone: '****0008' });
 
     const res = await refund(t, duplicate);
@@ -119,7 +103,7 @@ eachEngine('refund of a flagged payment', (instance) => {
 
   it('a second refund, with another key, is 409 already_refunded; the same key replays the first', async () => {
     const t = await instance();
-    const duplicate = await paidTwice(t);
+    const duplicate = await duplicatePayment(t);
     const key = randomUUID();
     const first = await refund(t, duplicate, key);
     expect(first.status).toBe(201);
@@ -157,7 +141,7 @@ eachEngine('refund of a flagged payment', (instance) => {
   it('a failed refund may be sent again, as a new payout the payment then names', async () => {
     const t = await instance();
     // An amount ending in 13: the sandbox's payout to it fails.
-    const duplicate = await paidTwice(t, 250_013);
+    const duplicate = await duplicatePayment(t, 250_013);
     const first = await refund(t, duplicate);
     expect(first.status).toBe(201);
     await t.settle();

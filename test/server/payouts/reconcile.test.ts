@@ -100,8 +100,8 @@ describe('reconcilePayouts', () => {
       lines.find((line) => line.msg === 'reconcile: payout status differs from the provider'),
     ).toMatchObject({
       reference: payout.reference,
-      ours: 'failed',
-      theirs: 'success',
+      stored: 'failed',
+      provider: 'success',
     });
     expect((await ledgerRow(t, payout.reference)).status).toBe('failed');
   });

@@ -176,8 +176,8 @@ describe('disbursement webhooks', () => {
     expect(conflicting.json.data.outcome).toBe('unchanged');
     expect((await ledger(payout.reference)).status).toBe('success');
     expect(
-      t.logs.find((line) => line.msg === 'disbursement webhook: conflicting final status; keeping ours'),
-    ).toMatchObject({ ours: 'success', theirs: 'failed' });
+      t.logs.find((line) => line.msg === 'disbursement webhook: conflicting final status; keeping the stored one'),
+    ).toMatchObject({ stored: 'success', reported: 'failed' });
   });
 
   it('a webhook whose amount differs from the ledger is stored but not applied', async () => {
