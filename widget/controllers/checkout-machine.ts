@@ -4,7 +4,7 @@
  * plus the widget's own: loading the config, the form, submitting, unavailable and error-with-retry.
  */
 import type { ApiError, CheckoutConfig, Payment } from '../contract/index.ts';
-import type { Handoff } from './handoff-follower.ts';
+import type { Handoff } from '../internal/api.ts';
 
 /**
  * The steps, by name: every table of them is a `Record<Step, ...>` (the templates, the titles, `COURSE`),

@@ -3,19 +3,8 @@
  * phone, prefilled, behind a QR code), which the payment follower then polls with the follow token only
  * this page holds, until the payment made on the phone is final.
  */
-import type { Api } from '../internal/api.ts';
+import type { Api, Handoff } from '../internal/api.ts';
 import type { CheckoutConfig, CreatePayment, Payment } from '../contract/index.ts';
-
-/** A handoff as `POST /api/v1/handoffs` answers it. */
-export interface Handoff {
-  id: string;
-  followToken: string;
-  /** The phone's pay page, shown as text beside its QR code. */
-  url: string;
-  /** The QR code of `url`, an SVG of the backend's own (so `img-src` of a strict CSP already allows it). */
-  qrSvg: string;
-  expiresAt: string;
-}
 
 /**
  * What is handed to the phone: the checkout and the answers so far, from the request the form would

@@ -11,9 +11,19 @@ import type {
   Payment,
   Upload,
 } from '../contract/index.ts';
-import type { Handoff } from '../controllers/handoff-follower.ts';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { readEventStream, type Transport } from './transport.ts';
+
+/** A handoff as `POST /api/v1/handoffs` answers it. */
+export interface Handoff {
+  id: string;
+  followToken: string;
+  /** The phone's pay page, shown as text beside its QR code. */
+  url: string;
+  /** The QR code of `url`, an SVG of the backend's own (so `img-src` of a strict CSP already allows it). */
+  qrSvg: string;
+  expiresAt: string;
+}
 
 export class ApiFailure extends Error {
   /** HTTP status; 0 when no answer arrived. */
