@@ -17,7 +17,12 @@ export default defineConfig({
           isolate: false,
           // Type-level tests (`*.test-d.ts`: expectTypeOf, @ts-expect-error) are checked by tsc and reported
           // here as tests, beside the runtime ones: run as plain tests, expectTypeOf asserts nothing.
-          typecheck: { enabled: true, include: ['test/server/**/*.test-d.ts'], tsconfig: 'tsconfig.json' },
+          typecheck: {
+            enabled: true,
+            // The widget's type tests too: they need no browser, nothing of them runs.
+            include: ['test/server/**/*.test-d.ts', 'test/widget/**/*.test-d.ts'],
+            tsconfig: 'tsconfig.json',
+          },
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },

@@ -63,7 +63,7 @@ test('a double click makes exactly one payment', async ({ page }) => {
   await page.getByLabel('Full name').fill('Awa Koné');
   await page.getByLabel('Email').fill('awa@example.com');
   await page.getByLabel('Phone number').fill('+2250700000000');
-  await page.getByRole('button', { name: /^Pay / }).dblclick();
+  await page.getByRole('button', { name: /^Pay / }).first().dblclick();
   await expect(page.getByRole('heading', { name: 'Enter your code' })).toBeVisible();
   expect(await sandboxCheckoutCount(page)).toBe(before + 1);
 });
@@ -91,7 +91,7 @@ test('the widget works under a strict Content-Security-Policy', async ({ page })
 
 test('French', async ({ page }) => {
   await page.goto(merchant('lnk_fixed_ci', 'fr'));
-  await expect(page.getByRole('button', { name: /^Payer/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Payer/ }).first()).toBeVisible();
   await shot(page, 'french');
 });
 
@@ -117,7 +117,7 @@ async function hostedRoundTrip(page: Page, decision: 'Approve' | 'Decline' | 'Ca
   await page.goto(merchant('lnk_tip_ci'));
   await page.getByLabel('Amount (XOF)').fill('750');
   await page.getByRole('radio', { name: 'Secure payment page' }).check();
-  await page.getByRole('button', { name: /^Pay / }).click();
+  await page.getByRole('button', { name: /^Pay / }).first().click();
   await page.waitForURL(/\/sandbox\/checkout\//);
   await expect(page.getByRole('heading', { name: 'Sandbox checkout' })).toBeVisible();
   await shot(page, 'hosted-page');
@@ -145,7 +145,7 @@ test('hosted checkout cancelled: back to the form, told so', async ({ page }) =>
     timeout: 15_000,
   });
   await expect(page.getByRole('status')).toHaveText('Payment cancelled. You can try again.');
-  await expect(page.getByRole('button', { name: /^Pay / })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Pay / }).first()).toBeVisible();
   await shot(page, 'cancelled');
 });
 

@@ -39,7 +39,8 @@ export async function shot(page: Page, name: string) {
 }
 
 export const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { name });
-export const payButton = (page: Page) => page.getByRole('button', { name: /^Pay / });
+// The form's own pay button comes first; on a wide screen with a mouse "Pay on your phone" follows it.
+export const payButton = (page: Page) => page.getByRole('button', { name: /^Pay / }).first();
 
 /** Fills the form of `lnk_fixed_ci` (a required text field; anonymous payments off), without paying. */
 export async function fillFixedLink(page: Page, phone: string) {

@@ -20,7 +20,7 @@ const checkoutOf = (page: Page, inPage = false): Page | FrameLocator =>
   inPage ? page : page.frameLocator('pay-checkout iframe');
 
 const heading = (ui: Page | FrameLocator, name: string | RegExp) => ui.getByRole('heading', { name });
-const payButton = (ui: Page | FrameLocator) => ui.getByRole('button', { name: /^Pay / });
+const payButton = (ui: Page | FrameLocator) => ui.getByRole('button', { name: /^Pay / }).first();
 
 async function payFixedLink(
   page: Page,

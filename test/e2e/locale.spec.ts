@@ -108,7 +108,7 @@ test("the recommended embed snippet: the widget's config request is the preloade
   const unused: string[] = [];
   page.on('console', (message) => message.text().includes('preloaded') && unused.push(message.text()));
   await page.goto(`${merchant('lnk_fixed_ci', 'en')}&preload`);
-  await expect(page.getByRole('button', { name: /^Pay / })).toBeEnabled();
+  await expect(page.getByRole('button', { name: /^Pay / }).first()).toBeEnabled();
 
   // One request, and the Resource Timing entries say who made it: the <link>, not the widget's fetch.
   expect(sent).toHaveLength(1);

@@ -86,7 +86,7 @@ test('typed before the widget came: kept, in one frame, no shift, and paid throu
 
   script.release();
   const widget = page.locator('pay-checkout');
-  await expect(widget.getByRole('button', { name: /^Pay / })).toBeVisible(FINAL);
+  await expect(widget.getByRole('button', { name: /^Pay / }).first()).toBeVisible(FINAL);
   await expect(serverForm).toHaveCount(0);
   // The answers typed into the server's form are the widget's, and the payer is still in the phone field.
   await expect(widget.getByLabel(/^Amount/)).toHaveValue('2500');
@@ -104,7 +104,7 @@ test('typed before the widget came: kept, in one frame, no shift, and paid throu
   // The config came in the page: the widget asked the API for nothing before it showed.
   expect(configReads).toHaveLength(0);
 
-  await widget.getByRole('button', { name: /^Pay / }).click();
+  await widget.getByRole('button', { name: /^Pay / }).first().click();
   await expect(heading(page, 'Enter your code')).toBeVisible(FINAL);
   await widget.getByLabel('Code').fill('123456');
   await widget.getByRole('button', { name: 'Confirm' }).click();

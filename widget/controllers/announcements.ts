@@ -3,7 +3,7 @@
  * The others follow no step: `pay-ready` waits for the form to be on screen, `pay-submit` and `pay-error`
  * come with the payer's action and a failed request; the element fires those itself.
  */
-import { Step, type CheckoutEvent, type CheckoutState } from './checkout-machine.ts';
+import type { CheckoutEvent, CheckoutState, Step } from './checkout-machine.ts';
 import {
   PayCancelEvent,
   PayFailedEvent,
@@ -20,9 +20,9 @@ export function announcement(before: Step, state: CheckoutState, event: Checkout
   if (!payment)
     return state.cancelled && event.type === 'payment' ? new PayCancelEvent(event.payment) : undefined;
   if (waiting(step)) return new PayPendingEvent(payment);
-  if (step === Step.Success) return new PaySuccessEvent(payment);
-  if (step === Step.Failed || step === Step.Expired) return new PayFailedEvent(payment);
+  if (step === 'success') return new PaySuccessEvent(payment);
+  if (step === 'failed' || step === 'expired') return new PayFailedEvent(payment);
   // A wrong code keeps the payer on the code step: the code was asked for already.
-  if ((step === Step.Otp || step === Step.PreOtp) && before !== Step.Confirming)
+  if ((step === 'otp' || step === 'preOtp') && before !== 'confirming')
     return new PayOtpRequiredEvent(payment);
 }

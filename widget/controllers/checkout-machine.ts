@@ -4,35 +4,69 @@
  * plus the widget's own: loading the config, the form, submitting, unavailable and error-with-retry.
  */
 import type { ApiError, CheckoutConfig, Payment } from '../contract/index.ts';
+import type { Handoff } from '../internal/api.ts';
 
 /**
- * The steps, as small numbers (the bundle compares numbers, not names), in an order that matters: idle
- * and loading first, the steps with a payment on its way from `Submitting` to `TimedOut`, those waiting
- * outside the widget from `Redirecting` to `Processing`, and the final ones last. The templates and
- * titles are arrays in this order.
+ * The steps, by name: every table of them is a `Record<Step, ...>` (the templates, the titles, `COURSE`),
+ * so adding one is a compile error wherever it is not yet handled. The widget's code writes the names as
+ * literals, which the compiler checks against `Step`: read as `Step.Form`, the minifier kept each name
+ * in a variable of its own, which weighed more. The object lists them for tests and readers.
  */
 export const Step = {
-  Idle: 0,
-  Loading: 1,
-  Unavailable: 2,
-  Error: 3,
-  Form: 4,
-  Submitting: 5,
-  Resuming: 6,
-  Otp: 7,
-  PreOtp: 8,
-  Confirming: 9,
-  Redirecting: 10,
+  Idle: 'idle',
+  Loading: 'loading',
+  Unavailable: 'unavailable',
+  Error: 'error',
+  Form: 'form',
+  Submitting: 'submitting',
+  Resuming: 'resuming',
+  Otp: 'otp',
+  PreOtp: 'preOtp',
+  Confirming: 'confirming',
+  Redirecting: 'redirecting',
   /** A payment resumed while it waits on the provider's page: the payer chooses to go back or start again. */
-  Unfinished: 11,
-  BankTransfer: 12,
-  Processing: 13,
-  TimedOut: 14,
-  Success: 15,
-  Failed: 16,
-  Expired: 17,
+  Unfinished: 'unfinished',
+  BankTransfer: 'bankTransfer',
+  Processing: 'processing',
+  TimedOut: 'timedOut',
+  Success: 'success',
+  Failed: 'failed',
+  Expired: 'expired',
+  /** "Pay on your phone": the QR code of a pay page for the phone, until the payment made there is final. */
+  Handoff: 'handoff',
 } as const;
 export type Step = (typeof Step)[keyof typeof Step];
+
+/**
+ * Where a step stands in the payment's course: `start` before the payer did anything (idle, loading),
+ * `open` with no payment on its way (the form, or the checkout could not load), `sent` while it is
+ * created, `resume` while a saved one is read again, `here` on a payment that waits on the payer in the
+ * widget (a code, or past our patience), `away` on one that moves on outside the widget (the provider's
+ * page, a bank, the phone: it is followed), `end` once it is final.
+ */
+type Course = 'start' | 'open' | 'sent' | 'resume' | 'here' | 'away' | 'end';
+const COURSE: Record<Step, Course> = {
+  idle: 'start',
+  loading: 'start',
+  unavailable: 'open',
+  error: 'open',
+  form: 'open',
+  submitting: 'sent',
+  resuming: 'resume',
+  otp: 'here',
+  preOtp: 'here',
+  confirming: 'here',
+  redirecting: 'away',
+  unfinished: 'away',
+  bankTransfer: 'away',
+  processing: 'away',
+  timedOut: 'here',
+  success: 'end',
+  failed: 'end',
+  expired: 'end',
+  handoff: 'away',
+};
+export const courseOf = (step: Step): Course => COURSE[step];
 
 export interface CheckoutState {
   readonly step: Step;
@@ -47,6 +81,8 @@ export interface CheckoutState {
    * provider's confirmation, not an approval on the phone.
    */
   readonly confirming?: boolean;
+  /** The handoff to the phone the handoff step shows and follows, once created. */
+  readonly handoff?: Handoff;
 }
 
 export type CheckoutEvent =
@@ -59,7 +95,10 @@ export type CheckoutEvent =
   | { type: 'payment'; payment: Payment; returned?: boolean }
   | { type: 'confirm' }
   | { type: 'give-up' }
-  | { type: 'restart' };
+  | { type: 'restart' }
+  /** The payer hands the checkout to their phone; `handoff`: it was created. */
+  | { type: 'hand-off' }
+  | { type: 'handoff'; handoff: Handoff };
 
 /** Errors after which loading again cannot help: the link or session itself is not payable. */
 const UNAVAILABLE = ['not_found', 'link_unavailable', 'session_paid'];
@@ -68,38 +107,38 @@ const UNAVAILABLE = ['not_found', 'link_unavailable', 'session_paid'];
 export function stepOf(payment: Payment): Step {
   switch (payment.status) {
     case 'success':
-      return Step.Success;
+      return 'success';
     case 'failed':
-      return Step.Failed;
+      return 'failed';
     case 'expired':
-      return Step.Expired;
+      return 'expired';
     case 'cancelled':
-      return Step.Form;
+      return 'form';
     case 'processing':
-      return Step.Processing;
+      return 'processing';
   }
   switch (payment.action) {
     case 'otp':
-      return Step.Otp;
+      return 'otp';
     case 'pre-otp':
-      return Step.PreOtp;
+      return 'preOtp';
     case 'redirect':
-      return Step.Redirecting;
+      return 'redirecting';
     case 'bank-transfer':
-      return Step.BankTransfer;
+      return 'bankTransfer';
     default:
-      return Step.Processing;
+      return 'processing';
   }
 }
 
 /** Steps with a payment on its way, from submitting it to waiting past our patience: a newer answer may still arrive. */
-const following = (step: Step) => step >= Step.Submitting && step <= Step.TimedOut;
+const following = (step: Step) => ['sent', 'resume', 'here', 'away'].includes(COURSE[step]);
 
-export const isFinal = (step: Step): boolean => step >= Step.Success;
+export const isFinal = (step: Step): boolean => COURSE[step] === 'end';
 
 /** Steps before the payer did anything (idle, loading, resuming): leaving them never moves the focus. */
-const waitingForPage = (step: Step) => step <= Step.Loading || step === Step.Resuming;
-const busy = (step: Step) => step === Step.Submitting || step === Step.Confirming;
+const waitingForPage = (step: Step) => ['start', 'resume'].includes(COURSE[step]);
+const busy = (step: Step) => step === 'submitting' || step === 'confirming';
 
 /**
  * Whether moving from `before` to `after` puts the focus on the new step's heading: focus follows the
@@ -113,26 +152,28 @@ export function transition(state: CheckoutState, event: CheckoutEvent): Checkout
   const { step, config } = state;
   switch (event.type) {
     case 'load':
-      return { step: Step.Loading };
+      return { step: 'loading' };
     case 'loaded':
-      if (step !== Step.Loading) return state;
-      if (event.config.status !== 'active') return { step: Step.Unavailable, config: event.config };
-      return { step: event.resume ? Step.Resuming : Step.Form, config: event.config };
+      if (step !== 'loading') return state;
+      if (event.config.status !== 'active') return { step: 'unavailable', config: event.config };
+      return { step: event.resume ? 'resuming' : 'form', config: event.config };
     case 'load-failed':
-      if (step === Step.Resuming) return { step: Step.Form, config };
-      if (step !== Step.Loading) return state;
+      if (step === 'resuming') return { step: 'form', config };
+      if (step !== 'loading') return state;
       return {
-        step: UNAVAILABLE.includes(event.error.code) ? Step.Unavailable : Step.Error,
+        step: UNAVAILABLE.includes(event.error.code) ? 'unavailable' : 'error',
         error: event.error,
       };
     case 'submit':
-      return step === Step.Form ? { step: Step.Submitting, config } : state;
+      return step === 'form' ? { step: 'submitting', config } : state;
     case 'rejected':
-      if (step === Step.Submitting) {
+      // The handoff could not be created, or expired: said on its step, whose way back is the form.
+      if (step === 'handoff') return { ...state, error: event.error };
+      if (step === 'submitting') {
         const unavailable = event.error.code === 'link_unavailable' || event.error.code === 'session_paid';
-        return { step: unavailable ? Step.Unavailable : Step.Form, config, error: event.error };
+        return { step: unavailable ? 'unavailable' : 'form', config, error: event.error };
       }
-      if (step !== Step.Confirming) return state;
+      if (step !== 'confirming') return state;
       // Locked out: the payment failed, for that reason, not the code step's prompt.
       if (event.error.code === 'otp_locked' || event.error.attemptsLeft === 0) {
         const payment = state.payment && {
@@ -140,32 +181,39 @@ export function transition(state: CheckoutState, event: CheckoutEvent): Checkout
           message: event.error.message,
           failureCode: 'otp_locked' as const,
         };
-        return { step: Step.Failed, config, payment, error: event.error };
+        return { step: 'failed', config, payment, error: event.error };
       }
-      return { ...state, step: state.payment ? stepOf(state.payment) : Step.Form, error: event.error };
+      return { ...state, step: state.payment ? stepOf(state.payment) : 'form', error: event.error };
     case 'payment': {
       if (!following(step)) return state;
       let next = stepOf(event.payment);
+      // The phone's payment shows once final: until then (or if the payer cancels there and may try
+      // again) the desktop keeps the QR code.
+      if (step === 'handoff' && !isFinal(next)) return state;
       // Back from the payment page, the payer waits here for its confirmation (the webhook may still be
       // on its way): sending them to the page again would loop.
-      if (next === Step.Redirecting && (event.returned || step === Step.Processing)) next = Step.Processing;
+      if (next === 'redirecting' && (event.returned || step === 'processing')) next = 'processing';
       // Resumed (a reload, or back without the provider's return): never sent to the page unasked, which
       // would loop a payer who walked away from it back there.
-      else if (next === Step.Redirecting && (step === Step.Resuming || step === Step.Unfinished))
-        next = Step.Unfinished;
-      if (next === Step.Form) return { step: next, config, cancelled: true };
+      else if (next === 'redirecting' && (step === 'resuming' || step === 'unfinished'))
+        next = 'unfinished';
+      if (next === 'form') return { step: next, config, cancelled: true };
       const confirming =
-        state.confirming || step === Step.Confirming || step === Step.Redirecting || event.returned;
+        state.confirming || step === 'confirming' || step === 'redirecting' || event.returned;
       return { step: next, config, payment: event.payment, ...(confirming && { confirming }) };
     }
     case 'confirm':
-      return step === Step.Otp || step === Step.PreOtp
-        ? { ...state, step: Step.Confirming, error: undefined }
+      return step === 'otp' || step === 'preOtp'
+        ? { ...state, step: 'confirming', error: undefined }
         : state;
     case 'give-up':
-      return step === Step.Processing ? { ...state, step: Step.TimedOut } : state;
+      return step === 'processing' ? { ...state, step: 'timedOut' } : state;
+    case 'hand-off':
+      return step === 'form' ? { step: 'handoff', config } : state;
+    case 'handoff':
+      return step === 'handoff' ? { ...state, handoff: event.handoff } : state;
     case 'restart':
       // From any step past the submission (one on its way, or a final one), back to the form.
-      return config && step > Step.Submitting ? { step: Step.Form, config } : state;
+      return config && !['start', 'open', 'sent'].includes(COURSE[step]) ? { step: 'form', config } : state;
   }
 }

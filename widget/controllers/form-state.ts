@@ -43,25 +43,25 @@ export class FormState {
   /** Uploads on their way (0 to 1), and the names of the files uploaded, by field. */
   readonly progress: Record<string, number> = {};
   readonly uploaded: Record<string, string> = {};
-  readonly #host: FormHost;
+  private readonly _host: FormHost;
   /** The locale amounts are typed in. */
-  readonly #locale: () => string;
+  private readonly _locale: () => string;
   /** Uploads a file; rejects with the error, already announced. */
-  readonly #upload: (file: File, onProgress: (fraction: number) => void) => Promise<Upload>;
+  private readonly _upload: (file: File, onProgress: (fraction: number) => void) => Promise<Upload>;
 
   constructor(
     host: FormHost,
     locale: () => string,
     upload: (file: File, onProgress: (fraction: number) => void) => Promise<Upload>,
   ) {
-    this.#host = host;
-    this.#locale = locale;
-    this.#upload = upload;
+    this._host = host;
+    this._locale = locale;
+    this._upload = upload;
   }
 
   /** The form's control for the answer `name`, where it is on screen. */
   control(name: string): HTMLElement | null {
-    return this.#host.renderRoot.querySelector<HTMLElement>(`[name="${CSS.escape(name)}"]`);
+    return this._host.renderRoot.querySelector<HTMLElement>(`[name="${CSS.escape(name)}"]`);
   }
 
   /** Forgets the answers and what was wrong with them (uploads on their way go on). */
@@ -79,7 +79,7 @@ export class FormState {
     if (!error.fields?.length) return error;
     const fields = error.fields.filter(({ path }) => this.control(path));
     for (const { path, message } of fields) this.errors[path] = message;
-    return fields.length ? { ...error, fields } : { ...error, message: this.#host._messages.error, fields };
+    return fields.length ? { ...error, fields } : { ...error, message: this._host._messages.error, fields };
   }
 
   /**
@@ -87,7 +87,7 @@ export class FormState {
    * when the provider's page is chosen: switching method keeps the number); else the merchant's prefill.
    */
   value(name: string): FieldAnswer | undefined {
-    const customer = this.#host.customer ?? {};
+    const customer = this._host.customer ?? {};
     return (
       this.values[name] ??
       this.values[OTHER_PHONE[name] ?? ''] ??
@@ -113,7 +113,7 @@ export class FormState {
       value: this.value(name),
       hint,
       error: this.errors[name],
-      optional: this.#host._messages.optional,
+      optional: this._host._messages.optional,
     };
   }
 
@@ -123,79 +123,79 @@ export class FormState {
     const { name } = input;
     if (!name) return;
     if (input.type === 'file') {
-      if (event.type === 'change') void this.#uploadFile(input);
+      if (event.type === 'change') void this._uploadFile(input);
       return;
     }
     if (input.type === 'radio' && !input.checked) return;
     this.values[name] = input.type === 'checkbox' ? input.checked : input.value;
     if (name in this.errors) {
-      const message = this.#check(input);
+      const message = this._check(input);
       if (message) this.errors[name] = message;
       else delete this.errors[name];
     }
-    this.#host.requestUpdate();
+    this._host.requestUpdate();
   };
 
-  async #uploadFile(input: HTMLInputElement) {
+  private async _uploadFile(input: HTMLInputElement) {
     const { name } = input;
     const file = input.files?.[0];
     delete this.values[name];
     delete this.uploaded[name];
     delete this.errors[name];
-    if (!file) return this.#host.requestUpdate();
+    if (!file) return this._host.requestUpdate();
     const progress = (fraction: number) => {
       this.progress[name] = fraction;
-      this.#host.requestUpdate();
+      this._host.requestUpdate();
     };
     progress(0);
     try {
-      const upload = await this.#upload(file, progress);
+      const upload = await this._upload(file, progress);
       this.values[name] = upload.id;
       this.uploaded[name] = upload.name;
     } catch (failure) {
       this.errors[name] = (failure as ApiError).message;
     }
     delete this.progress[name];
-    this.#host.requestUpdate();
+    this._host.requestUpdate();
   }
 
   /** Checks every named control; shows what is wrong, and returns the first wrong one's name, if any. */
   validate(form: HTMLFormElement): string | undefined {
     this.errors = {};
     for (const input of form.elements as unknown as Iterable<HTMLInputElement>) {
-      const message = input.name && input.willValidate ? this.#check(input) : undefined;
+      const message = input.name && input.willValidate ? this._check(input) : undefined;
       if (message) this.errors[input.name] ??= message;
     }
-    this.#host.requestUpdate();
+    this._host.requestUpdate();
     return Object.keys(this.errors)[0];
   }
 
   /** Our own message for what the platform's constraint validation found wrong, if anything. */
-  #check(input: HTMLInputElement): string | undefined {
-    const messages = this.#host._messages;
+  private _check(input: HTMLInputElement): string | undefined {
+    const messages = this._host._messages;
     const { validity, type, name } = input;
     if (name in this.progress) return messages.uploadPending;
     if (validity.valueMissing) return messages.required;
-    if (name === 'amount') return this.#checkAmount(input.value);
+    if (name === 'amount') return this._checkAmount(input.value);
     if (validity.typeMismatch) return type === 'email' ? messages.invalidEmail : messages.invalidValue;
     // Checked here rather than by a `pattern` attribute: the browser would test the number as typed.
-    if (type === 'tel' && input.value.trim() && !isPhoneNumber(input.value, this.#phonePattern(name)))
+    if (type === 'tel' && input.value.trim() && !isPhoneNumber(input.value, this._phonePattern(name)))
       return messages.invalidPhone;
     if (validity.badInput && type === 'number') return messages.invalidNumber;
     return validity.valid ? undefined : messages.invalidValue;
   }
 
   /** The config's own pattern for a method's phone input, if it gives one. */
-  #phonePattern(name: string): string | undefined {
-    const config = this.#host._state.config!;
+  private _phonePattern(name: string): string | undefined {
+    const config = this._host._state.config!;
     const method = config.methods.find((candidate) => candidate.provider === this.provider(config));
     return method?.inputs.find((input) => `method.${input.name}` === name)?.pattern;
   }
 
-  #checkAmount(text: string): string | undefined {
-    const config = this.#host._state.config!;
-    const messages = this.#host._messages;
-    const locale = this.#locale();
+  private _checkAmount(text: string): string | undefined {
+    const config = this._host._state.config!;
+    const messages = this._host._messages;
+    const locale = this._locale();
     const { min = 1, max, remaining } = config.amount;
     // Through Intl: a check follows the payer's typing, long after the form's first frame (see the element).
     const money = (minor: number) => formatMoney(minor, config.currency, config.currencyExponent, locale);
@@ -226,7 +226,7 @@ export class FormState {
       return typed && normalizePhone(typed);
     };
     const phoneNumber = phone('method.phoneNumber') ?? '';
-    const returnUrl = new URL(this.#host.returnUrl || location.href);
+    const returnUrl = new URL(this._host.returnUrl || location.href);
     returnUrl.searchParams.delete('pay_reference');
     returnUrl.searchParams.delete('pay_cancel');
     return JSON.parse(
@@ -234,7 +234,7 @@ export class FormState {
         [config.kind]: config.id,
         amount:
           config.amount.fixed === null
-            ? parseAmount(text('amount') ?? '', config.currencyExponent, this.#locale())
+            ? parseAmount(text('amount') ?? '', config.currencyExponent, this._locale())
             : undefined,
         customer: {
           name: text('customer.name'),

@@ -1,17 +1,15 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { Api } from '../internal/api.ts';
-import { Step, type CheckoutEvent, type CheckoutState } from './checkout-machine.ts';
+import type { Api, ApiFailure } from '../internal/api.ts';
+import { courseOf, type Step, type CheckoutEvent, type CheckoutState } from './checkout-machine.ts';
 import type { Payment } from '../contract/index.ts';
 import type { Transport } from '../internal/transport.ts';
+import { handedOffPayment } from './handoff-follower.ts';
 
 /** After this long in processing the checkout stops waiting, and says so calmly with the reference. */
 const GIVE_UP_MS = 180_000;
 const POLL_MS = 3_000;
-/**
- * Steps where the payment moves on outside the widget (provider's page, bank, phone), so it is followed:
- * `Redirecting` to `Processing`, contiguous in `Step`.
- */
-export const waiting = (step: Step): boolean => step >= Step.Redirecting && step <= Step.Processing;
+/** Steps where the payment moves on outside the widget (provider's page, bank, phone), so it is followed. */
+export const waiting = (step: Step): boolean => courseOf(step) === 'away';
 
 /** The element it follows the payment for: its state, and its transport, whose clock runs every delay. */
 export interface FollowerHost extends ReactiveControllerHost {
@@ -56,27 +54,38 @@ export function followPayment(
     timers.clear();
   };
 
-  const watch = (payment: Payment) => {
+  /** Follows the payment, or the handoff to the phone (polled: it has no event stream). */
+  const watch = ({ payment, handoff }: CheckoutState) => {
     const { signal } = (watching = new AbortController());
-    const update = (next: Payment) => signal.aborted || send({ type: 'payment', payment: next });
+    const update = (next?: Payment) => signal.aborted || !next || send({ type: 'payment', payment: next });
     const read = () =>
-      api()
-        .payment(payment.reference, token(), signal)
-        .then(update, () => undefined);
+      (handoff ? handedOffPayment(api(), handoff, signal) : api().payment(payment!.reference, token(), signal)).then(
+        update,
+        // An expired handoff (or one never made) is not found: said once, and no more asked for.
+        (failure: ApiFailure) => {
+          if (handoff && failure.status === 404) {
+            stop();
+            send({ type: 'rejected', error: failure.error });
+          }
+        },
+      );
     const poll = () => signal.aborted || after(POLL_MS, () => read().then(poll));
     // Back on the page (from the wallet app where the payer approved, say): read at once, since the
     // stream may have been lost while the page was away.
     document.addEventListener('visibilitychange', () => document.hidden || read(), { signal });
-    api().follow(payment.reference, token(), signal, update).then(poll, poll);
+    if (handoff) poll();
+    else api().follow(payment!.reference, token(), signal, update).then(poll, poll);
   };
 
   const hostUpdated = () => {
-    const { step, payment } = host._state;
+    const state = host._state;
+    const { step, payment, handoff, error } = state;
     if (step === last && watching) return;
     last = step;
-    if (!waiting(step) || !payment || !host.isConnected) return stop();
-    if (!watching) watch(payment);
-    if (step === Step.Processing) after(GIVE_UP_MS, () => send({ type: 'give-up' }));
+    const followed = step === 'handoff' ? handoff && !error : payment;
+    if (!waiting(step) || !followed || !host.isConnected) return stop();
+    if (!watching) watch(state);
+    if (step === 'processing') after(GIVE_UP_MS, () => send({ type: 'give-up' }));
   };
 
   const controller = { hostConnected: hostUpdated, hostDisconnected: stop, hostUpdated };

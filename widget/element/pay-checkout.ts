@@ -1,6 +1,6 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { Api, ApiFailure, LatestRequest, idempotencyKey, isInconclusive } from '../internal/api.ts';
-import { Step, isFinal, movesFocus, transition } from '../controllers/checkout-machine.ts';
+import { isFinal, movesFocus, transition } from '../controllers/checkout-machine.ts';
 import type { CheckoutEvent, CheckoutState } from '../controllers/checkout-machine.ts';
 import type { ApiError, CheckoutConfig, CreatePayment, Customer, FieldAnswer } from '../contract/index.ts';
 import { formatDate } from '../internal/dates.ts';
@@ -12,6 +12,7 @@ import { LocaleController, en, ours, type Messages } from '../i18n/index.ts';
 import { formatMoney, intlReady, plainMoney } from '../internal/money.ts';
 import { styles } from './pay-checkout.styles.ts';
 import { followPayment } from '../controllers/payment-follower.ts';
+import { handoffRequest } from '../controllers/handoff-follower.ts';
 import { forgetPayment, resumed, savePayment, savedPayment, type Saved } from '../controllers/resume.ts';
 import { loadingSkeleton, prerenderForm, SAMPLE_CONFIG, stepTemplates } from '../steps/index.ts';
 import { copyText, logo, safeUrl, type Currency, type StepView } from '../steps/parts.ts';
@@ -106,33 +107,33 @@ export class PayCheckout extends LitElement {
   declare _state: CheckoutState;
 
   /** The payment on its way: its token, its provider (a direct charge's) and the answers it was made with. */
-  #saved?: Saved;
-  #attempt?: { key: string; body: string };
-  #popup?: Window | null;
-  #isolate?: ReturnType<typeof isolate>;
-  #frame?: HTMLIFrameElement;
-  #loading = new LatestRequest(this);
-  #focus?: string | true;
+  private _saved?: Saved;
+  private _attempt?: { key: string; body: string };
+  private _popup?: Window | null;
+  private _isolate?: ReturnType<typeof isolate>;
+  private _frame?: HTMLIFrameElement;
+  private _loading = new LatestRequest(this);
+  private _focus?: string | true;
   /** The config of a form (or resumed payment) not on screen yet: `pay-ready` waits for its messages. */
-  #ready?: CheckoutConfig;
+  private _ready?: CheckoutConfig;
   /** A value was just copied: the live region says so until the step changes. */
-  #copied = false;
+  private _copied = false;
   /** The next render formats money by hand: it shows the form, and Intl's first use would not fit its frame. */
-  #plainMoney = false;
-  #i18n = new LocaleController(this, {
+  private _plainMoney = false;
+  private _i18n = new LocaleController(this, {
     // In iframe mode the language is the frame's: this page fetches no messages.
     requested: () => (this.isolation ? 'en' : this.locale),
     config: () => this._state.config,
-    configPending: () => this._state.step === Step.Loading,
+    configPending: () => this._state.step === 'loading',
     localesUrl: () => new URL('locales/', this.api ? new URL('/widget/', this.api) : scriptUrl),
     transport: () => this.transport,
   });
-  #form = new FormState(
+  private _form = new FormState(
     this,
-    () => this.#i18n.locale,
+    () => this._i18n.locale,
     (file, onProgress) =>
-      this.#api.upload(file, onProgress, new AbortController().signal).catch((failure) => {
-        throw this.#failure(failure);
+      this._api.upload(file, onProgress, new AbortController().signal).catch((failure) => {
+        throw this._failure(failure);
       }),
   );
 
@@ -140,12 +141,12 @@ export class PayCheckout extends LitElement {
     super();
     this.popup = false;
     this.transport = browserTransport;
-    this._state = { step: Step.Idle };
+    this._state = { step: 'idle' };
     followPayment(
       this,
-      () => this.#api,
-      () => this.#saved?.token ?? '',
-      (event) => this.#send(event),
+      () => this._api,
+      () => this._saved?.token ?? '',
+      (event) => this._send(event),
     );
   }
 
@@ -155,21 +156,21 @@ export class PayCheckout extends LitElement {
    * `focus`: what the payer typed into a form of the page's own before the checkout came (the pay page).
    */
   answer(answers: Record<string, FieldAnswer>, focus?: string) {
-    Object.assign(this.#form.values, answers);
-    this.#focus = focus;
+    Object.assign(this._form.values, answers);
+    this._focus = focus;
     this.requestUpdate();
   }
 
-  get #api() {
+  private get _api() {
     return new Api(this.api || new URL(scriptUrl).origin, this.transport);
   }
 
   /** The language of every text on screen (English until the locale's messages are in). */
   get _messages(): Messages {
-    return this.#i18n.messages ?? en;
+    return this._i18n.messages ?? en;
   }
 
-  get #id() {
+  private get _id() {
     return this.session || this.link || '';
   }
 
@@ -180,8 +181,8 @@ export class PayCheckout extends LitElement {
    * elements shared one record: back from the provider's page, either could resume it, and the one the
    * payer used showed an empty form.
    */
-  get #savedKey() {
-    const id = this.#id;
+  private get _savedKey() {
+    const id = this._id;
     const twins = [...document.querySelectorAll<PayCheckout>('pay-checkout')].filter(
       (element) => (element.session || element.link || '') === id,
     );
@@ -191,174 +192,186 @@ export class PayCheckout extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>) {
     if (!changed.has('link') && !changed.has('session') && !changed.has('api')) return;
-    if (this.isolation !== 'iframe') void this.#load();
-    else if (this.#id)
-      this.#frame = (this.#isolate ??= isolate(this))(
+    if (this.isolation !== 'iframe') void this._load();
+    else if (this._id)
+      this._frame = (this._isolate ??= isolate(this))(
         this.api || new URL(scriptUrl).origin,
         this.session ? 'session' : 'link',
-        this.#id,
+        this._id,
       );
   }
 
   protected override updated() {
     // Ready once the form (or the resumed payment) is on screen, which waits for its language's messages.
-    const ready = this.#ready;
-    if (ready && this.#i18n.messages) {
-      this.#ready = undefined;
-      this.#dispatch(new PayReadyEvent(ready));
+    const ready = this._ready;
+    if (ready && this._i18n.messages) {
+      this._ready = undefined;
+      this._dispatch(new PayReadyEvent(ready));
     }
-    if (this.#plainMoney) {
+    if (this._plainMoney) {
       // Once that form is painted, render it again with Intl. The real clock, not the transport's: this
       // is no delay of the checkout, only a yield to the browser's paint.
-      this.#plainMoney = false;
+      this._plainMoney = false;
       requestAnimationFrame(() => setTimeout(() => this.requestUpdate()));
     }
-    const target = this.#focus;
-    this.#focus = undefined;
+    const target = this._focus;
+    this._focus = undefined;
     if (target === true) this.renderRoot.querySelector<HTMLElement>('.pay__heading')?.focus();
-    else if (target) this.#form.control(target)?.focus();
+    else if (target) this._form.control(target)?.focus();
   }
 
-  #send(event: CheckoutEvent) {
+  private _send(event: CheckoutEvent) {
     const before = this._state;
     const state = (this._state = transition(before, event));
     const { step, payment, config } = state;
     if (step === before.step) return;
-    this.#copied = false;
-    if (movesFocus(before.step, state)) this.#focus = true;
-    if (before.step === Step.Loading && (step === Step.Form || step === Step.Resuming)) {
-      this.#plainMoney = !intlReady();
-      this.#ready = config;
+    this._copied = false;
+    if (movesFocus(before.step, state)) this._focus = true;
+    if (before.step === 'loading' && (step === 'form' || step === 'resuming')) {
+      this._plainMoney = !intlReady();
+      this._ready = config;
     }
-    if (isFinal(step) || state.cancelled) forgetPayment(this.#savedKey);
+    if (isFinal(step) || state.cancelled) forgetPayment(this._savedKey);
     const announced = announcement(before.step, state, event);
-    if (announced) this.#dispatch(announced);
-    if (step === Step.Redirecting) this.#redirect(payment!.redirectUrl);
+    if (announced) this._dispatch(announced);
+    if (step === 'redirecting') this._redirect(payment!.redirectUrl);
   }
 
   /** Not `dispatchEvent` at each call, from which the manifest's analyzer would infer wrong events. */
-  #dispatch = (event: Event) => this.dispatchEvent(event);
+  private _dispatch = (event: Event) => this.dispatchEvent(event);
 
   /** An `ApiError` for any failure, announced as `pay-error`. */
-  #failure(failure: unknown): ApiError {
+  private _failure(failure: unknown): ApiError {
     const known = failure instanceof ApiFailure;
     const error: ApiError = known ? failure.error : { code: 'internal', message: String(failure) };
-    this.#dispatch(new PayErrorEvent(error, known ? failure.status : 0));
+    this._dispatch(new PayErrorEvent(error, known ? failure.status : 0));
     if (known && failure.status === 0) return { ...error, message: this._messages.networkError };
     return ours(error, this._messages);
   }
 
-  #load = async () => {
-    const id = this.#id;
-    this.#form.clear();
-    this.#ready = undefined;
+  private _load = async () => {
+    const id = this._id;
+    this._form.clear();
+    this._ready = undefined;
     if (!id) return;
-    this.#send({ type: 'load' });
+    this._send({ type: 'load' });
     try {
-      const loading = this.#loading.run((signal) =>
-        this.#api.config(this.session ? 'session' : 'link', id, signal),
+      const loading = this._loading.run((signal) =>
+        this._api.config(this.session ? 'session' : 'link', id, signal),
       );
       // Read while the config is on its way (it does not depend on it): a page's first storage access is slow.
-      const saved = savedPayment(this.#savedKey);
+      const saved = savedPayment(this._savedKey);
       // While it is on its way, in time the page is idle, the form's templates are prepared (see there).
       (window as Partial<Window>).requestIdleCallback?.(
-        () => this._state.step === Step.Loading && prerenderForm(this.#view(this._messages, SAMPLE_CONFIG)),
+        () => this._state.step === 'loading' && prerenderForm(this._view(this._messages, SAMPLE_CONFIG)),
       );
       const config = await loading;
       if (!config) return;
-      this.#send({ type: 'loaded', config, resume: !!saved });
-      if (saved && this._state.step === Step.Resuming) {
-        this.#saved = saved;
-        this.#form.values = { ...saved.answers };
-        this.#send({ type: 'payment', ...(await resumed(this.#api, saved)) });
+      this._send({ type: 'loaded', config, resume: !!saved });
+      if (saved && this._state.step === 'resuming') {
+        this._saved = saved;
+        this._form.values = { ...saved.answers };
+        this._send({ type: 'payment', ...(await resumed(this._api, saved)) });
       }
     } catch (failure) {
-      if (this._state.step === Step.Resuming) forgetPayment(this.#savedKey);
-      this.#send({ type: 'load-failed', error: this.#failure(failure) });
+      if (this._state.step === 'resuming') forgetPayment(this._savedKey);
+      this._send({ type: 'load-failed', error: this._failure(failure) });
     }
   };
 
-  #submit = (event: SubmitEvent) => {
+  private _submit = (event: SubmitEvent) => {
     event.preventDefault();
     const { step, config } = this._state;
-    if (step !== Step.Form || !config || this.#invalid(event)) return;
-    const request = this.#form.request(config);
+    if (step !== 'form' || !config || this._invalid(event)) return;
+    const request = this._form.request(config);
     const submit = new PaySubmitEvent(request);
-    this.#dispatch(submit);
+    this._dispatch(submit);
     if (submit.defaultPrevented) return;
     // A popup must open during the click itself, or the browser blocks it. Opened blank and cut loose at
     // once: the provider's page then has no `window.opener` to reach (or navigate) this page with, while
     // this page keeps the handle it sends the popup there with (`noopener` would give no handle).
     if (this.popup && request.method.kind === 'hosted') {
-      const popup = (this.#popup = window.open('', 'pay-checkout'));
+      const popup = (this._popup = window.open('', 'pay-checkout'));
       if (popup) popup.opener = null;
     }
-    this.#send({ type: 'submit' });
-    void this.#create(request);
+    this._send({ type: 'submit' });
+    void this._create(request);
   };
 
   /** Checks the form submitted: what is wrong shows, and the first wrong field takes the focus. */
-  #invalid(event: SubmitEvent): boolean {
-    return !!(this.#focus = this.#form.validate(event.target as HTMLFormElement));
+  private _invalid(event: SubmitEvent): boolean {
+    return !!(this._focus = this._form.validate(event.target as HTMLFormElement));
   }
 
   /** One Idempotency-Key per attempt; re-sending the same answers after no answer reuses it. */
-  async #create(request: CreatePayment) {
+  private async _create(request: CreatePayment) {
     const body = JSON.stringify(request);
-    const attempt = (this.#attempt =
-      this.#attempt?.body === body ? this.#attempt : { key: idempotencyKey(), body });
+    const attempt = (this._attempt =
+      this._attempt?.body === body ? this._attempt : { key: idempotencyKey(), body });
     try {
-      const { payment, token } = await this.#api.create(request, attempt.key);
-      this.#attempt = undefined;
+      const { payment, token } = await this._api.create(request, attempt.key);
+      this._attempt = undefined;
       const provider = request.method.kind === 'direct' ? request.method.provider : undefined;
-      this.#saved = { reference: payment.reference, token, provider, answers: this.#form.values };
-      savePayment(this.#savedKey, this.#saved);
-      this.#send({ type: 'payment', payment });
+      this._saved = { reference: payment.reference, token, provider, answers: this._form.values };
+      savePayment(this._savedKey, this._saved);
+      this._send({ type: 'payment', payment });
     } catch (failure) {
-      if (!(failure instanceof ApiFailure && isInconclusive(failure))) this.#attempt = undefined;
-      this.#popup?.close();
-      const error = this.#form.refused(this.#failure(failure));
-      this.#focus = error.fields?.[0]?.path;
-      this.#send({ type: 'rejected', error });
+      if (!(failure instanceof ApiFailure && isInconclusive(failure))) this._attempt = undefined;
+      this._popup?.close();
+      const error = this._form.refused(this._failure(failure));
+      this._focus = error.fields?.[0]?.path;
+      this._send({ type: 'rejected', error });
     }
   }
 
-  #confirm = async (event: SubmitEvent) => {
+  private _confirm = async (event: SubmitEvent) => {
     event.preventDefault();
     const { step, payment } = this._state;
-    if ((step !== Step.Otp && step !== Step.PreOtp) || !payment || this.#invalid(event)) return;
-    const name = step === Step.Otp ? 'otp' : 'customerCode';
-    const code = String(this.#form.values[name]).trim();
+    if ((step !== 'otp' && step !== 'preOtp') || !payment || this._invalid(event)) return;
+    const name = step === 'otp' ? 'otp' : 'customerCode';
+    const code = String(this._form.values[name]).trim();
     const codes = name === 'otp' ? { otp: code } : { customerCode: code };
-    this.#send({ type: 'confirm' });
+    this._send({ type: 'confirm' });
     try {
-      const confirmed = await this.#api.confirm(payment.reference, this.#saved!.token, codes);
-      this.#send({ type: 'payment', payment: confirmed });
+      const confirmed = await this._api.confirm(payment.reference, this._saved!.token, codes);
+      this._send({ type: 'payment', payment: confirmed });
     } catch (failure) {
-      const error = this.#failure(failure);
+      const error = this._failure(failure);
       // A refused code makes way for the next; after a lost answer, the same code is sent again as it is.
-      if (refusesCode(error)) delete this.#form.values[name];
-      this.#focus = name;
-      this.#send({ type: 'rejected', error });
+      if (refusesCode(error)) delete this._form.values[name];
+      this._focus = name;
+      this._send({ type: 'rejected', error });
       // Not waiting for a code any more (it expired, say): where the payment is now shows instead.
-      if (error.code === 'payment_not_awaiting_input') void this.#ask();
+      if (error.code === 'payment_not_awaiting_input') void this._ask();
     }
   };
 
-  #redirect(to?: string) {
+  /** "Pay on your phone": the answers so far become a prefilled pay page for the phone, followed from here. */
+  private _handOff = async () => {
+    const { config } = this._state;
+    this._send({ type: 'hand-off' });
+    try {
+      const handoff = await this._api.handOff(handoffRequest(this._form.request(config!), config!));
+      this._send({ type: 'handoff', handoff });
+    } catch (failure) {
+      this._send({ type: 'rejected', error: this._failure(failure) });
+    }
+  };
+
+  private _redirect(to?: string) {
     const url = safeUrl(to);
     if (!url) return;
-    if (this.#popup && !this.#popup.closed) this.#popup.location.href = url;
+    if (this._popup && !this._popup.closed) this._popup.location.href = url;
     // Not in a popup, or the browser refused one (in-app browsers answer `window.open` with null): this
     // tab goes, and comes back to the return URL as without `popup`.
-    else if (!this.popup || this.#popup === null) this.transport.navigate(url);
+    else if (!this.popup || this._popup === null) this.transport.navigate(url);
   }
 
-  #restart = (focus?: string) => {
-    forgetPayment(this.#savedKey);
-    this.#popup = undefined;
-    this.#send({ type: 'restart' });
-    if (focus) this.#focus = focus;
+  private _restart = (focus?: string) => {
+    forgetPayment(this._savedKey);
+    this._popup = undefined;
+    this._send({ type: 'restart' });
+    if (focus) this._focus = focus;
   };
 
   /**
@@ -366,66 +379,67 @@ export class PayCheckout extends LitElement {
    * page: it is cancelled (so the page cannot charge it later unseen) and forgotten, and the payer is
    * back on the form; if the provider settled it first, its result shows instead.
    */
-  #ask = async (cancel?: boolean) => {
+  private _ask = async (cancel?: boolean) => {
     const { reference } = this._state.payment!;
     try {
-      const payment = await this.#api.payment(reference, this.#saved!.token, undefined, cancel);
-      this.#send({ type: 'payment', payment });
+      const payment = await this._api.payment(reference, this._saved!.token, undefined, cancel);
+      this._send({ type: 'payment', payment });
     } catch (failure) {
-      this.#failure(failure);
-      if (cancel) this.#restart();
+      this._failure(failure);
+      if (cancel) this._restart();
     }
   };
 
-  #money = (minor: number, { currency, currencyExponent }: Currency) =>
-    this.#plainMoney
+  private _money = (minor: number, { currency, currencyExponent }: Currency) =>
+    this._plainMoney
       ? plainMoney(minor, currency, currencyExponent)
-      : formatMoney(minor, currency, currencyExponent, this.#i18n.locale);
+      : formatMoney(minor, currency, currencyExponent, this._i18n.locale);
 
-  #copy = (value: string) =>
+  private _copy = (value: string) =>
     copyText(value, () => {
-      this.#copied = true;
+      this._copied = true;
       this.requestUpdate();
     });
 
   /** What the steps' templates are given (`config`: the form's, which may be a sample one). */
-  #view(messages: Messages, config: CheckoutConfig): StepView {
+  private _view(messages: Messages, config: CheckoutConfig): StepView {
     const state = this._state;
     return {
       messages,
-      locale: this.#i18n.locale,
+      locale: this._i18n.locale,
       state,
       config,
       payment: state.payment!,
-      method: config?.methods.find((candidate) => candidate.provider === this.#saved?.provider),
+      method: config?.methods.find((candidate) => candidate.provider === this._saved?.provider),
       popup: this.popup,
-      form: this.#form,
-      money: this.#money,
-      date: (iso, timeOnly) => formatDate(iso, this.#i18n.locale, timeOnly),
-      copy: this.#copy,
-      retry: this.#load,
-      restart: this.#restart,
-      ask: this.#ask,
-      submit: this.#submit,
-      confirm: this.#confirm,
+      form: this._form,
+      money: this._money,
+      date: (iso, timeOnly) => formatDate(iso, this._i18n.locale, timeOnly),
+      copy: this._copy,
+      retry: this._load,
+      restart: this._restart,
+      ask: this._ask,
+      submit: this._submit,
+      confirm: this._confirm,
+      handOff: this._handOff,
     };
   }
 
   protected override render() {
-    if (this.#frame) return this.#frame;
+    if (this._frame) return this._frame;
     const state = this._state;
     const { step, config } = state;
     // Until the messages of its language are in, the checkout shows its loading state, without text.
-    const messages = this.#i18n.messages;
-    const status = messages ? statusOf(state, messages, this.#form.errors, this.#copied) : '';
-    return html`<div class="pay" part="base" lang=${this.#i18n.locale}>
+    const messages = this._i18n.messages;
+    const status = messages ? statusOf(state, messages, this._form.errors, this._copied) : '';
+    return html`<div class="pay" part="base" lang=${this._i18n.locale}>
       <div class="pay__live" role="status">${status}</div>
       ${
-        messages && config && step !== Step.Form && step !== Step.Submitting
+        messages && config && step !== 'form' && step !== 'submitting'
           ? html`<div class="pay__merchant">${logo(config.logo)}<span>${config.title}</span></div>`
           : nothing
       }
-      ${messages ? stepTemplates[step](this.#view(messages, config!)) : loadingSkeleton()}
+      ${messages ? stepTemplates[step](this._view(messages, config!)) : loadingSkeleton()}
     </div>`;
   }
 }

@@ -75,6 +75,9 @@ export const en = {
   // "Pay on your phone": a QR code of the pay page on a wide screen, which then follows the payment.
   payOnPhone: 'Pay on your phone',
   payOnPhoneText: "Scan this code with your phone's camera and pay there. This page shows the result.",
+  handoffWaiting: 'Waiting for the payment on your phone',
+  handoffExpired: 'This code has expired. Go back to the form to get a new one.',
+  back: 'Back',
   // The pay page's language switch (a list of links, each language named in itself).
   language: 'Language',
   successTitle: 'Payment successful',

@@ -41,32 +41,32 @@ let pageLanguage: MutationObserver | undefined;
  * the config's own messages (sent with a link's config in its language) are used as they are.
  */
 export class LocaleController implements ReactiveController {
-  readonly #host: ReactiveControllerHost;
-  readonly #sources: LocaleSources;
-  #shown?: Shown;
+  private readonly _host: ReactiveControllerHost;
+  private readonly _sources: LocaleSources;
+  private _shown?: Shown;
   /** The config whose messages were checked, and those messages if they are a whole translation. */
-  #config?: CheckoutConfig;
-  #configMessages?: Messages;
-  #awaited?: Download;
+  private _config?: CheckoutConfig;
+  private _configMessages?: Messages;
+  private _awaited?: Download;
 
   constructor(host: ReactiveControllerHost, sources: LocaleSources) {
-    this.#host = host;
-    this.#sources = sources;
+    this._host = host;
+    this._sources = sources;
     host.addController(this);
   }
 
   /** The messages to render with; undefined while they are not known yet. */
   get messages(): Messages | undefined {
-    return this.#shown?.messages;
+    return this._shown?.messages;
   }
 
   /** The locale of what is shown (English when a language had to fall back), for `lang` and `Intl`. */
   get locale(): string {
-    return this.#shown?.locale ?? 'en';
+    return this._shown?.locale ?? 'en';
   }
 
   hostConnected() {
-    hosts.add(this.#host);
+    hosts.add(this._host);
     if (!pageLanguage) {
       pageLanguage = new MutationObserver(() => hosts.forEach((host) => host.requestUpdate()));
       pageLanguage.observe(document.documentElement, { attributeFilter: ['lang'] });
@@ -74,7 +74,7 @@ export class LocaleController implements ReactiveController {
   }
 
   hostDisconnected() {
-    hosts.delete(this.#host);
+    hosts.delete(this._host);
     if (!hosts.size) {
       pageLanguage?.disconnect();
       pageLanguage = undefined;
@@ -83,16 +83,16 @@ export class LocaleController implements ReactiveController {
 
   /** Before each render: what the sources say now. */
   hostUpdate() {
-    this.#shown = this.#resolve();
+    this._shown = this._resolve();
   }
 
-  #resolve(): Shown | undefined {
-    const sources = this.#sources;
+  private _resolve(): Shown | undefined {
+    const sources = this._sources;
     const requested = sources.requested();
     const config = sources.config();
     const locale = requested || config?.locale || document.documentElement.lang || 'en';
     const language = languageOf(locale);
-    const fromConfig = this.#messagesOf(config, language);
+    const fromConfig = this._messagesOf(config, language);
     const file =
       language === 'en' || fromConfig || !FILE_LANGUAGE.test(language)
         ? undefined
@@ -102,9 +102,9 @@ export class LocaleController implements ReactiveController {
     if (fromConfig) return { locale, messages: fromConfig };
     if (!file) return ENGLISH_FALLBACK;
     if (!file.done) {
-      if (this.#awaited !== file) {
-        this.#awaited = file;
-        void file.promise.then(() => this.#host.requestUpdate());
+      if (this._awaited !== file) {
+        this._awaited = file;
+        void file.promise.then(() => this._host.requestUpdate());
       }
       return undefined;
     }
@@ -112,11 +112,11 @@ export class LocaleController implements ReactiveController {
   }
 
   /** The messages the config brought, if they are a whole translation into `language`. */
-  #messagesOf(config: CheckoutConfig | undefined, language: string): Messages | undefined {
-    if (config !== this.#config) {
-      this.#config = config;
-      this.#configMessages = isTranslation(config?.messages) ? config.messages : undefined;
+  private _messagesOf(config: CheckoutConfig | undefined, language: string): Messages | undefined {
+    if (config !== this._config) {
+      this._config = config;
+      this._configMessages = isTranslation(config?.messages) ? config.messages : undefined;
     }
-    return config?.locale && languageOf(config.locale) === language ? this.#configMessages : undefined;
+    return config?.locale && languageOf(config.locale) === language ? this._configMessages : undefined;
   }
 }

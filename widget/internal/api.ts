@@ -14,6 +14,17 @@ import type {
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { readEventStream, type Transport } from './transport.ts';
 
+/** A handoff as `POST /api/v1/handoffs` answers it. */
+export interface Handoff {
+  id: string;
+  followToken: string;
+  /** The phone's pay page, shown as text beside its QR code. */
+  url: string;
+  /** The QR code of `url`, an SVG of the backend's own (so `img-src` of a strict CSP already allows it). */
+  qrSvg: string;
+  expiresAt: string;
+}
+
 export class ApiFailure extends Error {
   /** HTTP status; 0 when no answer arrived. */
   readonly status: number;
@@ -96,22 +107,23 @@ async function unwrap<T>(answer: Promise<Response>, cancelled = () => false): Pr
 }
 
 export class Api {
-  readonly #base: string;
-  readonly #transport: Transport;
+  private readonly _base: string;
+  private readonly _transport: Transport;
 
   constructor(base: string, transport: Transport) {
-    this.#base = base.replace(/\/$/, '') + '/api/v1/';
-    this.#transport = transport;
+    this._base = base.replace(/\/$/, '') + '/api/v1/';
+    this._transport = transport;
   }
 
-  #request<T>(path: string, init: RequestInit = {}, token?: string): Promise<T> {
+  /** `token`: the payment's, or (`tokenHeader`) another secret of the request's own. */
+  private _request<T>(path: string, init: RequestInit = {}, token?: string, tokenHeader = 'payment-token'): Promise<T> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (init.body) headers['content-type'] = 'application/json';
-    if (token) headers['payment-token'] = token;
+    if (token) headers[tokenHeader] = token;
     const given = init.signal;
-    const timeout = deadline(this.#transport, given, REQUEST_TIMEOUT_MS);
+    const timeout = deadline(this._transport, given, REQUEST_TIMEOUT_MS);
     return unwrap<T>(
-      this.#transport.fetch(this.#base + path, {
+      this._transport.fetch(this._base + path, {
         ...init,
         headers: { ...headers, ...init.headers },
         signal: timeout.signal,
@@ -121,17 +133,17 @@ export class Api {
   }
 
   config(kind: 'link' | 'session', id: string, signal: AbortSignal) {
-    return this.#request<CheckoutConfig>(`${kind}s/${encodeURIComponent(id)}`, { signal });
+    return this._request<CheckoutConfig>(`${kind}s/${encodeURIComponent(id)}`, { signal });
   }
 
   upload(file: File, onProgress: (fraction: number) => void, signal: AbortSignal) {
     const body = new FormData();
     body.append('file', file);
-    return unwrap<Upload>(this.#transport.upload(this.#base + 'uploads', body, onProgress, signal));
+    return unwrap<Upload>(this._transport.upload(this._base + 'uploads', body, onProgress, signal));
   }
 
   create(request: CreatePayment, idempotencyKey: string) {
-    return this.#request<CreatedPayment>('payments', {
+    return this._request<CreatedPayment>('payments', {
       method: 'POST',
       body: JSON.stringify(request),
       headers: { 'idempotency-key': idempotencyKey },
@@ -139,7 +151,7 @@ export class Api {
   }
 
   confirm(reference: string, token: string, answer: ConfirmPayment) {
-    return this.#request<Payment>(
+    return this._request<Payment>(
       `payments/${reference}/confirm`,
       { method: 'POST', body: JSON.stringify(answer) },
       token,
@@ -148,11 +160,21 @@ export class Api {
 
   /** Reads the payment; `cancelled`: the payer came back from the hosted page's cancel, so record that. */
   payment(reference: string, token: string, signal?: AbortSignal, cancelled?: boolean) {
-    return this.#request<Payment>(
+    return this._request<Payment>(
       `payments/${reference}${cancelled ? '/cancel' : ''}`,
       { signal, method: cancelled ? 'POST' : 'GET' },
       token,
     );
+  }
+
+  /** Hands the checkout to a phone: a prefilled pay page behind a QR code. */
+  handOff(answers: object) {
+    return this._request<Handoff>('handoffs', { method: 'POST', body: JSON.stringify(answers) });
+  }
+
+  /** Reads a handoff, with the payment made through it once there is one. */
+  handoff(id: string, followToken: string, signal: AbortSignal) {
+    return this._request<{ payment?: Payment }>(`handoffs/${id}`, { signal }, followToken, 'handoff-token');
   }
 
   /**
@@ -160,9 +182,9 @@ export class Api {
    * silent for `STREAM_SILENCE_MS`.
    */
   async follow(reference: string, token: string, signal: AbortSignal, onPayment: (payment: Payment) => void) {
-    const silence = deadline(this.#transport, signal, STREAM_SILENCE_MS);
+    const silence = deadline(this._transport, signal, STREAM_SILENCE_MS);
     try {
-      const response = await this.#transport.fetch(`${this.#base}payments/${reference}/events`, {
+      const response = await this._transport.fetch(`${this._base}payments/${reference}/events`, {
         headers: { accept: 'text/event-stream', 'payment-token': token },
         signal: silence.signal,
       });
@@ -184,7 +206,7 @@ export class Api {
  * (resolves `undefined`), so a slow config for an old `link` never replaces the current one.
  */
 export class LatestRequest implements ReactiveController {
-  #controller?: AbortController;
+  private _controller?: AbortController;
 
   /** With a host, the request on its way is aborted when the host leaves the page. */
   constructor(host?: ReactiveControllerHost) {
@@ -197,7 +219,7 @@ export class LatestRequest implements ReactiveController {
 
   async run<T>(request: (signal: AbortSignal) => Promise<T>): Promise<T | undefined> {
     this.abort();
-    const controller = (this.#controller = new AbortController());
+    const controller = (this._controller = new AbortController());
     try {
       const value = await request(controller.signal);
       return controller.signal.aborted ? undefined : value;
@@ -208,6 +230,6 @@ export class LatestRequest implements ReactiveController {
   }
 
   abort() {
-    this.#controller?.abort();
+    this._controller?.abort();
   }
 }

@@ -3,7 +3,6 @@
  * provider's USSD code (pre-OTP). The amount, the fee and the total are shown before the payer confirms.
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import { Step } from '../controllers/checkout-machine.ts';
 import { textField } from '../fields/index.ts';
 import { fill, theirs } from '../i18n/index.ts';
 import { USSD, withDialLinks } from '../internal/ussd.ts';
@@ -12,7 +11,7 @@ import { codeError } from './titles.ts';
 
 export function codeStep(view: StepView): TemplateResult {
   const { messages, money, payment, form, state } = view;
-  const busy = state.step === Step.Confirming;
+  const busy = state.step === 'confirming';
   const otp = payment.action === 'otp';
   const left = state.error?.attemptsLeft ?? payment.attemptsLeft;
   const hint = [

@@ -4,7 +4,6 @@
  * will pay, the method's fee included, before they commit.
  */
 import { html, nothing, render, type TemplateResult } from 'lit';
-import { Step } from '../controllers/checkout-machine.ts';
 import type { CheckoutConfig } from '../contract/index.ts';
 import { feeOf } from '../internal/fee.ts';
 import { customField, textField } from '../fields/index.ts';
@@ -16,7 +15,7 @@ import { formError } from './titles.ts';
 
 export function formStep(view: StepView): TemplateResult {
   const { messages, config, form, locale, state } = view;
-  const busy = state.step === Step.Submitting;
+  const busy = state.step === 'submitting';
   const { fixed } = config.amount;
   const money = (minor: number) => view.money(minor, config);
   const typed = parseAmount(String(form.value('amount') ?? ''), config.currencyExponent, locale);
@@ -89,6 +88,9 @@ export function formStep(view: StepView): TemplateResult {
       ${busy ? messages.wait : amount ? fill(messages.pay, { amount: money(amount + fee) }) : messages.payNow}
     </button>
     ${fee ? html`<p class="pay__hint pay__fee" id="pay-fee">${fill(messages.includesFee, { fee: money(fee) })}</p>` : nothing}
+    <button class="pay__button pay__button--secondary pay__phone" type="button" @click=${view.handOff}>
+      ${messages.payOnPhone}
+    </button>
   </form>`;
 }
 

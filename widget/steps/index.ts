@@ -6,6 +6,7 @@ import { codeStep } from './code.ts';
 import { errorStep, unavailableStep } from './error.ts';
 import { expiredStep, failedStep } from './failed.ts';
 import { formStep } from './form.ts';
+import { handoffStep } from './handoff.ts';
 import { loadingSkeleton } from './loading.ts';
 import type { StepView } from './parts.ts';
 import { processingStep } from './processing.ts';
@@ -18,24 +19,25 @@ export { formStep, prerenderForm, SAMPLE_CONFIG } from './form.ts';
 export { loadingSkeleton } from './loading.ts';
 export type { StepView } from './parts.ts';
 
-/** Indexed by step, in the order of `Step`. */
-export const stepTemplates: Record<Step, (view: StepView) => TemplateResult | typeof nothing> = [
-  () => nothing, // Idle
-  loadingSkeleton, // Loading
-  unavailableStep,
-  errorStep,
-  formStep, // Form
-  formStep, // Submitting
-  loadingSkeleton, // Resuming
-  codeStep, // Otp
-  codeStep, // PreOtp
-  codeStep, // Confirming
-  redirectingStep,
-  unfinishedStep,
-  bankTransferStep,
-  processingStep,
-  timedOutStep,
-  successStep,
-  failedStep,
-  expiredStep,
-];
+/** The template of each step. */
+export const stepTemplates: Record<Step, (view: StepView) => TemplateResult | typeof nothing> = {
+  idle: () => nothing,
+  loading: loadingSkeleton,
+  unavailable: unavailableStep,
+  error: errorStep,
+  form: formStep,
+  submitting: formStep,
+  resuming: loadingSkeleton,
+  otp: codeStep,
+  preOtp: codeStep,
+  confirming: codeStep,
+  redirecting: redirectingStep,
+  unfinished: unfinishedStep,
+  bankTransfer: bankTransferStep,
+  processing: processingStep,
+  timedOut: timedOutStep,
+  success: successStep,
+  failed: failedStep,
+  expired: expiredStep,
+  handoff: handoffStep,
+};

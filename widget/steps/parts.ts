@@ -45,6 +45,8 @@ export interface StepView {
   /** For `@submit` on the payment form, and on the code step's form. */
   submit: (event: SubmitEvent) => void;
   confirm: (event: SubmitEvent) => void;
+  /** "Pay on your phone": hands the answers so far to a pay page on the phone. */
+  handOff: () => void;
 }
 
 /**

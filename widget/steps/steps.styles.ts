@@ -19,6 +19,24 @@ export const stepStyles = css`
     color: var(--_primary);
     white-space: nowrap;
   }
+  /* "Pay on your phone" only where the phone is another device: a wide screen with a mouse. */
+  .pay__phone {
+    display: none;
+  }
+  @media (min-width: 48rem) and (hover: hover) {
+    .pay__phone {
+      display: block;
+    }
+  }
+  /* The QR code's SVG brings its own light background and quiet zone, whatever the theme. */
+  .pay__qr {
+    display: block;
+    margin: auto;
+  }
+  .pay__url {
+    overflow-wrap: anywhere;
+    text-align: center;
+  }
   .pay__fee {
     margin-top: calc(var(--_space) * -0.5);
     text-align: center;

@@ -2,38 +2,41 @@
  * What each step is called and what the live region says on it. A screen reader hears a refused form or
  * code only through the live region's text changing: focus may already be on the field that is wrong.
  */
-import { Step, type CheckoutState } from '../controllers/checkout-machine.ts';
+import type { CheckoutState, Step } from '../controllers/checkout-machine.ts';
 import type { ApiError, Payment } from '../contract/index.ts';
 import { fill, type Messages } from '../i18n/index.ts';
 
-/** The message each step is headed by, indexed by step (the form's and the code check's come from elsewhere). */
-const TITLES: Record<Step, keyof Messages | undefined> = [
-  undefined, // Idle
-  'loading',
-  'unavailable',
-  'error',
-  undefined, // Form: the config's title
-  'wait', // Submitting
-  'loading', // Resuming
-  'otpTitle',
-  'preOtpTitle',
-  undefined, // Confirming: the title of the code it confirms
-  'redirectTitle',
-  'unfinishedTitle',
-  'bankTitle',
-  'processingTitle',
-  'timedOutTitle',
-  'successTitle',
-  'failedTitle',
-  'expiredTitle',
-];
+/** The message each step is headed by (the form's and the code check's come from elsewhere). */
+const TITLES: Record<Step, keyof Messages | undefined> = {
+  idle: undefined,
+  loading: 'loading',
+  unavailable: 'unavailable',
+  error: 'error',
+  form: undefined, // the config's title
+  submitting: 'wait',
+  resuming: 'loading',
+  otp: 'otpTitle',
+  preOtp: 'preOtpTitle',
+  confirming: undefined, // the title of the code it confirms
+  redirecting: 'redirectTitle',
+  unfinished: 'unfinishedTitle',
+  bankTransfer: 'bankTitle',
+  processing: 'processingTitle',
+  timedOut: 'timedOutTitle',
+  success: 'successTitle',
+  failed: 'failedTitle',
+  expired: 'expiredTitle',
+  handoff: 'handoffWaiting', // until it cannot go on: then "Pay on your phone"
+};
 
 /** The step's heading, which the live region also says. */
-export function titleOf({ step, payment, config, confirming }: CheckoutState, messages: Messages): string {
-  if (step === Step.Form) return config?.title ?? '';
-  if (step === Step.Processing && confirming) return messages.confirmingTitle;
+export function titleOf(state: CheckoutState, messages: Messages): string {
+  const { step, payment, config, confirming } = state;
+  if (step === 'form') return config?.title ?? '';
+  if (step === 'handoff' && state.error) return messages.payOnPhone;
+  if (step === 'processing' && confirming) return messages.confirmingTitle;
   const title =
-    step === Step.Confirming ? (payment?.action === 'otp' ? 'otpTitle' : 'preOtpTitle') : TITLES[step];
+    step === 'confirming' ? (payment?.action === 'otp' ? 'otpTitle' : 'preOtpTitle') : TITLES[step];
   return title ? messages[title] : '';
 }
 
@@ -47,6 +50,10 @@ export const formError = (error: ApiError, messages: Messages): string =>
     : error.code === 'payment_in_progress' || error.code === 'rate_limited'
       ? messages[error.code]
       : error.message;
+
+/** Why the handoff to the phone cannot go on: it expired (not found any more), or could not be made. */
+export const handoffProblem = (error: ApiError, messages: Messages): string =>
+  error.code === 'not_found' ? messages.handoffExpired : formError(error, messages);
 
 /** The server refused the code itself (not the network or the provider failing): type another. */
 export const refusesCode = (error: ApiError) =>
@@ -83,14 +90,14 @@ export function statusOf(
   copied: boolean,
 ): string {
   const { step, error, cancelled, payment } = state;
-  if (step === Step.Form) {
+  if (step === 'form') {
     if (cancelled) return messages.cancelled;
     if (error) return formError(error, messages);
     return Object.keys(errors).length ? messages.fixErrors : '';
   }
   const problem =
-    (step === Step.Otp || step === Step.PreOtp) &&
-    (codeError(payment!, error, errors, messages) ?? error?.message);
+    ((step === 'otp' || step === 'preOtp') && (codeError(payment!, error, errors, messages) ?? error?.message)) ||
+    (step === 'handoff' && error && handoffProblem(error, messages));
   if (!problem) return copied ? messages.copied : titleOf(state, messages);
   const left = error?.attemptsLeft;
   return left === undefined ? problem : `${problem} ${fill(messages.triesLeft, { n: left })}`;
