@@ -1,5 +1,5 @@
 /**
- * The pay page's language, chosen as the widget chooses its own: the payer's explicit choice (the page's
+ * The language of the pay page and the receipt, chosen as the widget chooses its own: the payer's explicit choice (the page's
  * `?lang=` switch, as the element's `locale` attribute), else the link's locale, else the browser's
  * `Accept-Language`, else English. The messages are the widget's own catalogue, never a copy.
  */
@@ -18,14 +18,15 @@ export const LANGUAGES = {
 } as const;
 export type Language = keyof typeof LANGUAGES;
 
-const isLanguage = (value: string | undefined): value is Language =>
+export const isLanguage = (value: string | undefined): value is Language =>
   value !== undefined && Object.hasOwn(LANGUAGES, value);
 
 /** The languages `Accept-Language` names, best first (`q` order; order given among equals). */
-function acceptedLanguages(header: string | undefined): string[] {
+export function acceptedLanguages(header: string | undefined): string[] {
   if (!header) return [];
   return header
     .split(',')
+    .slice(0, 20) // a header of thousands of entries costs a sort of 20
     .map((entry, index) => {
       const [tag = '', ...params] = entry.trim().split(';');
       const q = params.map((param) => /^\s*q=([0-9.]+)\s*$/.exec(param)?.[1]).find(Boolean);

@@ -21,7 +21,8 @@ import { findPayment } from '../payments/repository.ts';
 import type { PaymentService } from '../payments/service.ts';
 import { refreshPayment } from '../payments/verify.ts';
 import { RECEIPT_CSS, RECEIPT_SCRIPT } from './receipt-assets.ts';
-import { isPageLanguage, pageLanguage } from './receipt-language.ts';
+import { isLanguage } from './language.ts';
+import { receiptLanguage } from './receipt-language.ts';
 import { languageOf } from '../../widget/i18n/translation.ts';
 import { referenceOfReceipt } from './receipt-link.ts';
 import { NO_RECEIPT_PAGE, receiptPage } from './receipt-page.ts';
@@ -100,7 +101,7 @@ export function receiptRoutes(
       if (row.link_id) config = await checkoutOf('link', row.link_id, c);
       else if (row.session_id) config = await checkoutOf('session', row.session_id, c);
       const lang = c.req.query('lang');
-      const language = pageLanguage(translations, {
+      const language = receiptLanguage(translations, {
         query: lang,
         acceptLanguage: c.req.header('accept-language'),
         checkoutLocale: config?.locale,
@@ -110,7 +111,7 @@ export function receiptRoutes(
       if (view.inFlight) headers['Refresh'] = String(deps.config.payPageRefreshSeconds);
       // "Check again" keeps a language the payer picked with `?lang=` (one of ours, never the raw text).
       const picked = lang === undefined ? undefined : languageOf(lang);
-      const keep = picked !== undefined && isPageLanguage(picked) ? { lang: picked } : {};
+      const keep = isLanguage(picked) ? { lang: picked } : {};
       return c.html(receiptPage(view, { path: c.req.path, ...keep }), 200, headers);
     });
 }

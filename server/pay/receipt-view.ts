@@ -11,7 +11,7 @@ import { failureCodeOf } from '../payments/failure-codes.ts';
 import { isFinal } from '../payments/lifecycle.ts';
 import { maskPhone } from '../payments/list.ts';
 import type { PaymentRow } from '../store/schema.ts';
-import type { PageLanguage } from './receipt-language.ts';
+import type { PageLanguage } from './language.ts';
 
 type ReceiptTone = 'success' | 'error' | 'wait';
 
