@@ -202,14 +202,14 @@ describe('<pay-checkout> steps', () => {
     await oneEvent(el, 'pay-success');
   });
 
-  it("success links the payment's receipt page, in a new tab without an opener; none without one", async () => {
+  it("success links the payment's receipt page in its language, in a new tab without an opener; none without one", async () => {
     const receiptUrl = 'https://pay.example/pay/receipt/pay_ref_1.AAAAAAAAAAAAAAAAAAAAAA';
     const { el } = await paying(success({ receiptUrl }));
     await oneEvent(el, 'pay-success');
     await el.updateComplete;
     const link = $(el, 'a.pay__receipt') as HTMLAnchorElement;
     expect([link.href, link.target, link.rel, link.textContent!.trim()]).to.deep.equal([
-      receiptUrl,
+      `${receiptUrl}?lang=en`,
       '_blank',
       'noopener',
       'Receipt',

@@ -10,7 +10,9 @@ import { paidRows, safeUrl, screen, summary, type StepView } from './parts.ts';
 export function successStep(view: StepView): TemplateResult {
   const { messages, config } = view;
   const back = safeUrl(config.redirectUrl);
-  const receipt = safeUrl(view.payment.receiptUrl);
+  // In the checkout's own language: the reader's browser, which the receipt would go by, may differ.
+  const { receiptUrl } = view.payment;
+  const receipt = safeUrl(receiptUrl && `${receiptUrl}?lang=${view.locale}`);
   return screen(
     view,
     'success',
