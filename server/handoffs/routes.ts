@@ -20,6 +20,7 @@ import { assertPayable } from '../checkout/availability.ts';
 import { answersFor, CreateHandoffSchema, type HandoffService } from './service.ts';
 import type { HandoffRow } from '../store/schema.ts';
 import type { Logger } from '../logger.ts';
+import { ourLanguage, type Language } from '../pay/language.ts';
 
 export const HANDOFF_TOKEN_HEADER = 'Handoff-Token';
 const NO_STORE = { 'Cache-Control': 'no-store' };
@@ -44,9 +45,11 @@ const HandoffSchema = z
   })
   .meta({ id: 'Handoff' });
 
-/** The pay page a handoff opens on the phone, and its QR code. */
-export const handoffPagePath = (id: string) => `/pay/h/${id}`;
-export const handoffQrPath = (id: string, type: 'svg' | 'png') => `/pay/qr/h/${id}.${type}`;
+const inLanguage = (lang: Language | undefined) => (lang ? `?lang=${lang}` : '');
+/** The pay page a handoff opens on the phone, in the desktop's language when given, and its QR code. */
+export const handoffPagePath = (id: string, lang?: Language) => `/pay/h/${id}${inLanguage(lang)}`;
+export const handoffQrPath = (id: string, type: 'svg' | 'png', lang?: Language) =>
+  `/pay/qr/h/${id}.${type}${inLanguage(lang)}`;
 
 export interface HandoffRouteDeps {
   deps: Pick<AppDeps, 'config' | 'publicUrl' | 'store'>;
@@ -101,16 +104,18 @@ export function handoffRoutes(routeDeps: HandoffRouteDeps) {
 
   return app
     .openapi(create, async (c) => {
-      const { link, session, ...given } = c.req.valid('json');
+      const { link, session, lang, ...given } = c.req.valid('json');
       const kind = link !== undefined ? 'link' : 'session';
       const config = assertPayable(await checkout.getConfig(kind, link ?? session ?? '', c.get('logger')));
       const answers = answersFor(config, given);
       await limiter.hit('create', ipOf(c));
       const created = await handoffs.create(config, answers);
+      // The phone opens in the language the desktop shows, which its own browser may not share.
+      const language = ourLanguage(lang);
       const data = {
         ...created,
-        url: `${deps.publicUrl}${handoffPagePath(created.id)}`,
-        qrSvg: `${deps.publicUrl}${handoffQrPath(created.id, 'svg')}`,
+        url: `${deps.publicUrl}${handoffPagePath(created.id, language)}`,
+        qrSvg: `${deps.publicUrl}${handoffQrPath(created.id, 'svg', language)}`,
       };
       return c.json({ statusCode: 201, data }, 201, NO_STORE);
     })

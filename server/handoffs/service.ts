@@ -20,6 +20,11 @@ export const CreateHandoffSchema = z
   .strictObject({
     link: IdSchema.optional(),
     session: IdSchema.optional(),
+    lang: z
+      .string()
+      .max(35, 'a language tag is at most 35 characters')
+      .optional()
+      .meta({ description: "The phone page's language (en, fr, sw, ha, yo, wo, or a locale of one); another is ignored." }),
     amount: z.int('must be an integer in minor units').optional(),
     customer: CustomerSchema.optional(),
     fields: z

@@ -21,6 +21,12 @@ export type Language = keyof typeof LANGUAGES;
 export const isLanguage = (value: string | undefined): value is Language =>
   value !== undefined && Object.hasOwn(LANGUAGES, value);
 
+/** The language a `lang` text (`fr`, `fr-CI`) names when it is one of ours; anything else is dropped, never echoed. */
+export function ourLanguage(text: string | undefined): Language | undefined {
+  const language = text === undefined ? undefined : languageOf(text);
+  return isLanguage(language) ? language : undefined;
+}
+
 /** The languages `Accept-Language` names, best first (`q` order; order given among equals). */
 export function acceptedLanguages(header: string | undefined): string[] {
   if (!header) return [];

@@ -9,6 +9,7 @@ import type { CheckoutService } from '../checkout/service.ts';
 import { factory, type AppDeps } from '../env.ts';
 import { ApiError } from '../http/errors.ts';
 import { handoffPagePath } from '../handoffs/routes.ts';
+import { ourLanguage } from './language.ts';
 import type { HandoffService } from '../handoffs/service.ts';
 
 /** IdSchema's rule (a path id of 1 to 100 of [A-Za-z0-9_-]), then the image type. */
@@ -58,7 +59,8 @@ export function qrRoutes(
     if (!match) throw new ApiError(404, 'not_found', 'No QR code here');
     const [, id = '', type = ''] = match;
     await handoffs.open(id);
-    return qrImage(c, `${deps.publicUrl}${handoffPagePath(id)}`, type, 'no-store', id);
+    const page = handoffPagePath(id, ourLanguage(c.req.query('lang')));
+    return qrImage(c, `${deps.publicUrl}${page}`, type, 'no-store', id);
   });
   return app.get('/:file', async (c: Context) => {
     const match = QR_FILE.exec(c.req.param('file') ?? '');

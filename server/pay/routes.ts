@@ -667,8 +667,8 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
       lang.messages.payOnPhone,
       handoffStep(
         lang.messages,
-        handoffQrPath(row.id, 'svg'),
-        `${publicUrl}${handoffPagePath(row.id)}`,
+        handoffQrPath(row.id, 'svg', lang.language),
+        `${publicUrl}${handoffPagePath(row.id, lang.language)}`,
         self,
       ),
     );

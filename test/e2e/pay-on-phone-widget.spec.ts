@@ -24,11 +24,13 @@ test('the desktop widget hands the payment to a phone and shows its success', as
   // The QR code's PNG twin (the <img> shows the SVG), decoded as a phone's camera would.
   const svg = new URL((await qr.getAttribute('src'))!);
   const id = /\/pay\/qr\/h\/(hof_[A-Za-z0-9_-]{22})\.svg$/.exec(svg.pathname)![1]!;
-  const png = await page.request.get(`${api()}/pay/qr/h/${id}.png`);
+  // The widget's language travels with the code: the phone's page opens in it.
+  expect(svg.search).toBe('?lang=en');
+  const png = await page.request.get(`${api()}/pay/qr/h/${id}.png${svg.search}`);
   expect(png.status()).toBe(200);
   const image = PNG.sync.read(await png.body());
   const decoded = jsQR(new Uint8ClampedArray(image.data), image.width, image.height);
-  expect(decoded?.data).toBe(`${api()}/pay/h/${id}`);
+  expect(decoded?.data).toBe(`${api()}/pay/h/${id}?lang=en`);
   await expect(page.getByText(decoded!.data)).toBeVisible();
 
   // The phone: another browser, no JavaScript, the form prefilled with what the desktop typed.
@@ -40,8 +42,8 @@ test('the desktop widget hands the payment to a phone and shows its success', as
   });
   const mobile = await phone.newPage();
   await mobile.goto(decoded!.data);
-  // The link's own language is French; this payer reads English (the page's switch keeps the answers).
-  await mobile.getByRole('link', { name: 'English' }).click();
+  // The link's own language is French; the widget showed English, and so does the phone's page.
+  await expect(mobile.locator('html')).toHaveAttribute('lang', /^en/);
   await expect(mobile.getByLabel('Full name')).toHaveValue('Awa Koné');
   await expect(mobile.getByLabel('Numéro d’abonné')).toHaveValue('AB-1234');
   await mobile.getByLabel('Phone number').fill('+225 07 00 00 00 00');

@@ -42,13 +42,14 @@ test("the desktop's answers reach the phone through the QR code, and the desktop
   const id = await handOff(page);
   await shot(page, 'qr');
 
-  // What the screen shows (a camera's view of it) and the PNG variant both decode to the address on the page.
-  const address = `${api()}/pay/h/${id}`;
+  // What the screen shows (a camera's view of it) and the PNG variant both decode to the address on the page,
+  // which opens the phone's page in the desktop's language.
+  const address = `${api()}/pay/h/${id}?lang=en`;
   await expect(page.getByRole('link', { name: address })).toBeVisible();
   const qr = page.getByRole('img', { name: 'Pay on your phone' });
-  await expect(qr).toHaveAttribute('src', `/pay/qr/h/${id}.svg`);
+  await expect(qr).toHaveAttribute('src', `/pay/qr/h/${id}.svg?lang=en`);
   expect(decodeQr(await qr.screenshot())).toBe(address);
-  const png = await page.request.get(`${api()}/pay/qr/h/${id}.png`);
+  const png = await page.request.get(`${api()}/pay/qr/h/${id}.png?lang=en`);
   expect(png.status()).toBe(200);
   expect(decodeQr(await png.body())).toBe(address);
 
@@ -93,7 +94,7 @@ test("a stranger with the handoff's address sees no result; an expired or unknow
   try {
     const mobile = await phone.newPage();
     await mobile.goto(`${api()}/pay/h/${id}`);
-    // The QR code carries no language: the phone's page speaks the link's own (French), as the pay page does.
+    // Opened without the QR code's language, the phone's page speaks the link's own (French), as the pay page does.
     await expect(mobile.getByLabel('Numéro de téléphone')).toHaveValue('+2250700000001');
     await pay(mobile);
     const reference = await untilReceipt(mobile);

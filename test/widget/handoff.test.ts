@@ -52,7 +52,8 @@ describe('pay on your phone', () => {
     await click(el, 'Pay on your phone');
     await rendered(el, () => !!$(el, '.pay__qr'), 'the QR code');
     expect(backend.made('POST', 'handoffs').map((request) => request.body)).to.deep.equal([
-      { link: 'lnk_1', amount: 2500, customer: { email: 'awa@example.com' }, fields: { size: 'M' } },
+      // The checkout's language travels with it: the phone's page opens in it.
+      { link: 'lnk_1', lang: 'en', amount: 2500, customer: { email: 'awa@example.com' }, fields: { size: 'M' } },
     ]);
     expect($(el, '.pay__qr')!.getAttribute('src')).to.equal(HANDOFF.qrSvg);
     expect(text(el)).to.contain(HANDOFF.url);

@@ -10,10 +10,22 @@ import type { CheckoutConfig, CreatePayment, Payment } from '../contract/index.t
  * What is handed to the phone: the checkout and the answers so far, from the request the form would
  * make, without the method (chosen on the phone) and without files (the phone uploads its own).
  */
-export function handoffRequest({ link, session, amount, customer, fields }: CreatePayment, config: CheckoutConfig) {
+export function handoffRequest(
+  { link, session, amount, customer, fields }: CreatePayment,
+  config: CheckoutConfig,
+  /** The checkout's language: the phone's page opens in it, whatever the phone's browser prefers. */
+  lang: string,
+) {
   for (const { name, type } of config.customFields) if (type === 'file-upload') delete fields?.[name];
   // A phone number not typed yet is the phone's to give, not an empty one to refuse.
-  return { link, session, amount, customer: { ...customer, phoneNumber: customer?.phoneNumber || undefined }, fields };
+  return {
+    link,
+    session,
+    lang,
+    amount,
+    customer: { ...customer, phoneNumber: customer?.phoneNumber || undefined },
+    fields,
+  };
 }
 
 /** The payment made on the phone through `handoff`, if any yet. */

@@ -351,7 +351,7 @@ export class PayCheckout extends LitElement {
     const { config } = this._state;
     this._send({ type: 'hand-off' });
     try {
-      const handoff = await this._api.handOff(handoffRequest(this._form.request(config!), config!));
+      const handoff = await this._api.handOff(handoffRequest(this._form.request(config!), config!, this._i18n.locale));
       this._send({ type: 'handoff', handoff });
     } catch (failure) {
       this._send({ type: 'rejected', error: this._failure(failure) });

@@ -43,6 +43,30 @@ describe('POST /api/v1/handoffs', () => {
     expect(phone.text).not.toContain(followToken);
   });
 
+  it("opens the phone's page in the desktop's language; a language not ours is dropped, a long tag refused", async () => {
+    const res = await create({ link: 'lnk_fixed_ci', lang: 'sw-KE' });
+    expect(res.status).toBe(201);
+    const { id, url, qrSvg } = res.json.data;
+    expect([url, qrSvg]).toEqual([
+      `${TEST_PUBLIC_URL}/pay/h/${id}?lang=sw`,
+      `${TEST_PUBLIC_URL}/pay/qr/h/${id}.svg?lang=sw`,
+    ]);
+    const png = await t.app.request(`/pay/qr/h/${id}.png?lang=sw`);
+    const image = PNG.sync.read(Buffer.from(await png.arrayBuffer()));
+    expect(jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data).toBe(url);
+    // The link's own locale is French; the phone's browser says English: the desktop's choice wins.
+    const phone = await new Browser(t).get(new URL(url).pathname + new URL(url).search, {
+      'accept-language': 'en',
+    });
+    expect(phone.text).toContain('<html lang="sw">');
+
+    const other = (await create({ link: 'lnk_fixed_ci', lang: 'xx"><script>' })).json.data;
+    expect(other.url).toBe(`${TEST_PUBLIC_URL}/pay/h/${other.id}`);
+    const long = await create({ link: 'lnk_fixed_ci', lang: 'x'.repeat(36) });
+    expect(long.status).toBe(400);
+    expect(long.json.error.fields.map((f: { path: string }) => f.path)).toEqual(['lang']);
+  });
+
   it('refuses an amount out of bounds, an unknown field, and an unknown link, with exact codes', async () => {
     const low = await create({ link: 'lnk_tip_ci', amount: 50 });
     expect(low.status).toBe(422);
@@ -94,7 +118,8 @@ describe('following a handoff to its payment', () => {
     const waiting = await desktop.get(wait);
     expect(waiting.status).toBe(200);
     expect(waiting.response.headers.get('refresh')).toBe('5');
-    expect(waiting.text).toContain(`src="/pay/qr/h/${id}.svg"`);
+    // The QR code opens the phone's page in the desktop's language.
+    expect(waiting.text).toContain(`src="/pay/qr/h/${id}.svg?lang=en"`);
     // Another browser (anyone who saw the screen) cannot follow it.
     expect((await new Browser(t).get(wait)).status).toBe(401);
 
