@@ -21,9 +21,8 @@ import { findPayment } from '../payments/repository.ts';
 import type { PaymentService } from '../payments/service.ts';
 import { refreshPayment } from '../payments/verify.ts';
 import { RECEIPT_CSS, RECEIPT_SCRIPT } from './receipt-assets.ts';
-import { isLanguage } from './language.ts';
+import { ourLanguage } from './language.ts';
 import { receiptLanguage } from './receipt-language.ts';
-import { languageOf } from '../../widget/i18n/translation.ts';
 import { referenceOfReceipt } from './receipt-link.ts';
 import { NO_RECEIPT_PAGE, receiptPage } from './receipt-page.ts';
 import { receiptView } from './receipt-view.ts';
@@ -110,8 +109,8 @@ export function receiptRoutes(
       const headers: Record<string, string> = { ...PAGE_HEADERS };
       if (view.inFlight) headers['Refresh'] = String(deps.config.payPageRefreshSeconds);
       // "Check again" keeps a language the payer picked with `?lang=` (one of ours, never the raw text).
-      const picked = lang === undefined ? undefined : languageOf(lang);
-      const keep = isLanguage(picked) ? { lang: picked } : {};
+      const picked = ourLanguage(lang);
+      const keep = picked ? { lang: picked } : {};
       return c.html(receiptPage(view, { path: c.req.path, ...keep }), 200, headers);
     });
 }
