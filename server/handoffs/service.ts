@@ -99,6 +99,9 @@ export function answersFor(config: CheckoutConfig, input: Omit<CreateHandoff, 'l
   return answers;
 }
 
+/** The payments a handoff may be paid again after: the payer's next try replaces them. */
+export const ENDED_WITHOUT_SUCCESS = ['failed', 'cancelled', 'expired'] as const;
+
 export function handoffService(deps: HandoffDeps) {
   const { store, clock, ttlMs } = deps;
 
@@ -119,20 +122,30 @@ export function handoffService(deps: HandoffDeps) {
     return { id: row.id, followToken, expiresAt: new Date(row.expires_at).toISOString() };
   }
 
-  /** An open handoff (known, not expired); 404 `not_found` otherwise (an expired one is as good as gone). */
-  async function open(id: string): Promise<HandoffRow> {
+  async function find(id: string): Promise<HandoffRow> {
     const row = isHandoffId(id)
       ? await store.db.selectFrom('payment_handoffs').selectAll().where('id', '=', id).executeTakeFirst()
       : undefined;
     if (!row) throw new ApiError(404, 'not_found', 'Handoff not found');
-    if (Number(row.expires_at) <= clock.now())
-      throw new ApiError(404, 'not_found', 'Handoff expired: make a new QR code');
+    return row;
+  }
+  const expired = () => new ApiError(404, 'not_found', 'Handoff expired: make a new QR code');
+
+  /** An open handoff (known, not expired); 404 `not_found` otherwise (an expired one is as good as gone). */
+  async function open(id: string): Promise<HandoffRow> {
+    const row = await find(id);
+    if (Number(row.expires_at) <= clock.now()) throw expired();
     return row;
   }
 
-  /** The handoff its desktop follows: the follow token must match, else 401 `invalid_token`. */
+  /**
+   * The handoff its desktop follows: the follow token must match, else 401 `invalid_token`. Once a payment
+   * was made through it, it is followed past its expiry: a payment under way when the QR code expires
+   * still reaches the desktop, which would otherwise send the payer back to pay again.
+   */
   async function followed(id: string, followToken: string | undefined): Promise<HandoffRow> {
-    const row = await open(id);
+    const row = await find(id);
+    if (Number(row.expires_at) <= clock.now() && !row.payment_reference) throw expired();
     const given = Buffer.from(hashOf(followToken ?? ''));
     const expected = Buffer.from(row.follow_hash);
     if (!followToken || given.length !== expected.length || !timingSafeEqual(given, expected))
@@ -140,11 +153,27 @@ export function handoffService(deps: HandoffDeps) {
     return row;
   }
 
+  /**
+   * Records the payment made through the handoff, unless it already follows another that may still
+   * succeed or did: then that one stays (the first of two phones paying at once, or the payer's payment
+   * when someone who saw the QR code pays too). A payment that ended without success may be replaced by
+   * the payer's next try.
+   */
   async function attach(id: string, reference: string): Promise<void> {
     await store.db
       .updateTable('payment_handoffs')
       .set({ payment_reference: reference })
       .where('id', '=', id)
+      .where((eb) =>
+        eb.or([
+          eb('payment_reference', 'is', null),
+          eb(
+            'payment_reference',
+            'in',
+            eb.selectFrom('payments').select('reference').where('status', 'in', ENDED_WITHOUT_SUCCESS),
+          ),
+        ]),
+      )
       .execute();
   }
 

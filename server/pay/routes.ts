@@ -24,9 +24,15 @@ import { RETURN_CANCEL_PARAM, RETURN_REFERENCE_PARAM } from '../payments/return-
 import { createIdempotently } from '../payments/routes.ts';
 import type { PaymentService } from '../payments/service.ts';
 import { isPaymentReference } from '../payments/tokens.ts';
+import { findPayment } from '../payments/repository.ts';
 import type { HandoffRow, PaymentRow } from '../store/schema.ts';
 import { handoffPagePath, handoffQrPath, handoffView } from '../handoffs/routes.ts';
-import { answersFor, handoffAnswers, type HandoffService } from '../handoffs/service.ts';
+import {
+  answersFor,
+  ENDED_WITHOUT_SUCCESS,
+  handoffAnswers,
+  type HandoffService,
+} from '../handoffs/service.ts';
 import { findUpload, storeUpload } from '../uploads/service.ts';
 import {
   answersOf,
@@ -630,10 +636,24 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
   app.post('/session/:id/phone', (c) => handOff(c, 'session', c.req.param('id')));
   app.post('/:link/phone', (c) => handOff(c, 'link', c.req.param('link')));
 
+  /**
+   * A handoff already paid through (or being paid), seen from a phone: that payment's page, which only the
+   * phone that made it can open (its token cookie), rather than a form anyone who saw the QR code could
+   * use to pay again and change what the desktop shows.
+   */
+  async function paidThrough(c: Context, row: HandoffRow): Promise<Response | undefined> {
+    if (!row.payment_reference) return undefined;
+    const paid = await findPayment(deps.store.db, row.payment_reference);
+    if (!paid || (ENDED_WITHOUT_SUCCESS as readonly string[]).includes(paid.status)) return undefined;
+    return c.redirect(withLang(paymentPath(paid.reference), languageOf(c)), 303);
+  }
+
   // The phone's page: the checkout's form, filled in with the desktop's answers, posting back here.
   app.get('/h/:id', async (c) => {
     const row = await handoffOr(c, false);
     if (row instanceof Response) return row;
+    const paid = await paidThrough(c, row);
+    if (paid) return paid;
     const loaded = await loadCheckout(c, row.kind, row.checkout_id);
     if (loaded instanceof Response) return loaded;
     const answers = handoffAnswers(row);
@@ -648,6 +668,8 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
   app.post('/h/:id', async (c) => {
     const row = await handoffOr(c, false);
     if (row instanceof Response) return row;
+    const paid = await paidThrough(c, row);
+    if (paid) return paid;
     return payForm(c, row.kind, row.checkout_id, row.id);
   });
 

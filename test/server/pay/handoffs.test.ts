@@ -174,4 +174,73 @@ describe('following a handoff to its payment', () => {
     expect(followed.json.data.payment).toMatchObject({ status: 'success', amount: 2000 });
     expect(followed.json.data.payment.receiptUrl).toMatch(/\/pay\/receipt\/pay_/);
   });
+
+  it('keeps the payment it follows: someone else who saw the QR code is sent to its page and pays nothing', async () => {
+    const { id, followToken } = (await create({ link: 'lnk_fixed_ci' })).json.data;
+    const phone = new Browser(t);
+    const onlooker = new Browser(t);
+    // Both have the prefilled form before the payer pays.
+    const page = await phone.get(`/pay/h/${id}?lang=en`);
+    const seen = await onlooker.get(`/pay/h/${id}?lang=en`);
+    const paid = await phone.post(
+      `/pay/h/${id}?lang=en`,
+      formOf(page.text, fixedLinkAnswers('+2250700000001')),
+    );
+    expect(paid.status).toBe(303);
+    await t.settle();
+    const reference = /\/pay\/p\/(pay_[0-9a-f]{32})/.exec(paid.location!)![1]!;
+    expect((await follow(id, followToken)).json.data.payment).toMatchObject({ reference, status: 'success' });
+
+    // The onlooker posts the form they had (a failing number): sent to the payer's payment, which it cannot open.
+    const late = await onlooker.post(
+      `/pay/h/${id}?lang=en`,
+      formOf(seen.text, fixedLinkAnswers('+2250700000004')),
+    );
+    expect([late.status, late.location]).toEqual([303, `/pay/p/${reference}?lang=en`]);
+    expect((await onlooker.get(late.location!)).status).toBe(401);
+    expect((await onlooker.get(`/pay/h/${id}?lang=en`)).location).toBe(`/pay/p/${reference}?lang=en`);
+    const charged = await t.store.db
+      .selectFrom('payments')
+      .select('reference')
+      .where('phone_number', '=', '+2250700000004')
+      .execute();
+    expect(charged).toEqual([]);
+    expect((await follow(id, followToken)).json.data.payment).toMatchObject({ reference, status: 'success' });
+  });
+
+  it('is paid again after a payment that failed, and then follows the new one', async () => {
+    const { id, followToken } = (await create({ link: 'lnk_fixed_ci' })).json.data;
+    const phone = new Browser(t);
+    const first = await phone.get(`/pay/h/${id}?lang=en`);
+    await phone.post(`/pay/h/${id}?lang=en`, formOf(first.text, fixedLinkAnswers('+2250700000004')));
+    await t.settle();
+    expect((await follow(id, followToken)).json.data.payment.status).toBe('failed');
+    const again = await phone.get(`/pay/h/${id}?lang=en`);
+    expect(again.status).toBe(200);
+    const retried = await phone.post(
+      `/pay/h/${id}?lang=en`,
+      formOf(again.text, fixedLinkAnswers('+2250700000001')),
+    );
+    await t.settle();
+    const reference = /\/pay\/p\/(pay_[0-9a-f]{32})/.exec(retried.location!)![1]!;
+    expect((await follow(id, followToken)).json.data.payment).toMatchObject({ reference, status: 'success' });
+  });
+
+  it('is followed past its expiry once paid through, so a payment under way still reaches the desktop', async () => {
+    // A QR code that lasts a minute, shorter than the code the payment waits for.
+    await t.close();
+    t = await startApp({ env: { HANDOFF_TTL_MS: '60000' } });
+    const { id, followToken } = (await create({ link: 'lnk_fixed_ci' })).json.data;
+    const phone = new Browser(t);
+    const page = await phone.get(`/pay/h/${id}?lang=en`);
+    // Ending 00: a code to type, so the payment is still under way when the QR code expires.
+    await phone.post(`/pay/h/${id}?lang=en`, formOf(page.text, fixedLinkAnswers('+2250700000000')));
+    await t.clock.advance(t.config.handoffTtlMs);
+    const followed = await follow(id, followToken);
+    expect(followed.status).toBe(200);
+    expect(followed.json.data.payment.status).toBe('pending');
+    // The QR code itself is over: its page and image are gone.
+    expect((await new Browser(t).get(`/pay/h/${id}`)).status).toBe(404);
+    expect((await t.request('GET', `/pay/qr/h/${id}.svg`)).status).toBe(404);
+  });
 });
