@@ -24,7 +24,10 @@ export const CreateHandoffSchema = z
       .string()
       .max(35, 'a language tag is at most 35 characters')
       .optional()
-      .meta({ description: "The phone page's language (en, fr, sw, ha, yo, wo, or a locale of one); another is ignored." }),
+      .meta({
+        description:
+          "The phone page's language (en, fr, sw, ha, yo, wo, or a locale of one); another is ignored.",
+      }),
     amount: z.int('must be an integer in minor units').optional(),
     customer: CustomerSchema.optional(),
     fields: z
