@@ -1,12 +1,14 @@
 /**
  * Housekeeping: deleting what has lapsed and that nothing else deletes (spent idempotency keys, uploads
- * no payment used, ended console sessions, rate-limit windows no longer counted). Each lapsed row is
+ * no payment used, ended console sessions, rate-limit windows no longer counted, "Pay on your phone"
+ * handoffs a day after they expired). Each lapsed row is
  * already ignored by the code that reads it, so this only keeps the tables small; it changes no answer.
  * main.ts runs it on the reconciliation's interval, as its own round: a failed reconciliation does not
  * stop it, nor it a reconciliation.
  */
 import type { Clock } from './clock.ts';
 import { purgeExpiredConsoleSessions } from './console/sessions.ts';
+import { purgeLapsedHandoffs } from './handoffs/service.ts';
 import { purgeIdempotencyKeys } from './idempotency/keys.ts';
 import { purgeEndedRateLimitWindows } from './rate-limits/window-counter.ts';
 import type { Store } from './store/database.ts';
@@ -18,6 +20,7 @@ export interface HousekeepingReport {
   uploads: number;
   consoleSessions: number;
   rateLimitWindows: number;
+  handoffs: number;
 }
 
 export async function housekeeping(deps: { store: Store; clock: Clock }): Promise<HousekeepingReport> {
@@ -28,5 +31,6 @@ export async function housekeeping(deps: { store: Store; clock: Clock }): Promis
     uploads: await purgeExpiredUploads({ store, clock }),
     consoleSessions: await purgeExpiredConsoleSessions(store.db, now),
     rateLimitWindows: await purgeEndedRateLimitWindows(store.db, now),
+    handoffs: await purgeLapsedHandoffs(store.db, now),
   };
 }

@@ -14,20 +14,17 @@ import { payerError, payerSchema } from '../contract/payer.ts';
 import { ApiError, validationFailed } from '../http/errors.ts';
 import { randomBase64url } from '../random.ts';
 import type { Store } from '../store/database.ts';
-import type { HandoffRow } from '../store/schema.ts';
+import type { Database, HandoffRow } from '../store/schema.ts';
+import type { Kysely } from 'kysely';
 
 export const CreateHandoffSchema = z
   .strictObject({
     link: IdSchema.optional(),
     session: IdSchema.optional(),
-    lang: z
-      .string()
-      .max(35, 'a language tag is at most 35 characters')
-      .optional()
-      .meta({
-        description:
-          "The phone page's language (en, fr, sw, ha, yo, wo, or a locale of one); another is ignored.",
-      }),
+    lang: z.string().max(35, 'a language tag is at most 35 characters').optional().meta({
+      description:
+        "The phone page's language (en, fr, sw, ha, yo, wo, or a locale of one); another is ignored.",
+    }),
     amount: z.int('must be an integer in minor units').optional(),
     customer: CustomerSchema.optional(),
     fields: z
@@ -183,5 +180,20 @@ export function handoffService(deps: HandoffDeps) {
   return { create, open, followed, attach };
 }
 export type HandoffService = ReturnType<typeof handoffService>;
+
+/**
+ * How long a handoff is kept after it expires: long enough for a payment made through it to end (it is
+ * followed past the expiry), then its answers (the payer's name, email and phone) go.
+ */
+export const HANDOFF_KEPT_AFTER_EXPIRY_MS = 24 * 60 * 60 * 1000;
+
+/** Deletes the handoffs expired more than a day ago: the number deleted. */
+export async function purgeLapsedHandoffs(db: Kysely<Database>, now: number): Promise<number> {
+  const result = await db
+    .deleteFrom('payment_handoffs')
+    .where('expires_at', '<=', now - HANDOFF_KEPT_AFTER_EXPIRY_MS)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
 
 export const handoffAnswers = (row: HandoffRow) => JSON.parse(row.answers) as Record<string, string>;

@@ -4,6 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { CONSOLE_SESSION_MS } from '../../server/console/sessions.ts';
+import { HANDOFF_KEPT_AFTER_EXPIRY_MS } from '../../server/handoffs/service.ts';
 import { housekeeping } from '../../server/housekeeping.ts';
 import { IDEMPOTENCY_TTL_MS } from '../../server/idempotency/keys.ts';
 import { startApp, TEST_MERCHANT_KEY, TEST_PUBLIC_URL, type AppFixture } from './app-fixture.ts';
@@ -14,7 +15,7 @@ afterEach(async () => {
   await t.close();
 });
 
-const NOTHING = { idempotencyKeys: 0, uploads: 0, consoleSessions: 0, rateLimitWindows: 0 };
+const NOTHING = { idempotencyKeys: 0, uploads: 0, consoleSessions: 0, rateLimitWindows: 0, handoffs: 0 };
 
 describe('housekeeping', () => {
   it('deletes a lapsed idempotency key and console session, and nothing before they lapse', async () => {
@@ -33,5 +34,19 @@ describe('housekeeping', () => {
     await t.clock.advance(IDEMPOTENCY_TTL_MS - CONSOLE_SESSION_MS);
     expect(await housekeeping(t)).toEqual({ ...NOTHING, idempotencyKeys: 1 });
     expect(await housekeeping(t)).toEqual(NOTHING);
+  });
+
+  it("deletes a handoff, with the payer's answers it holds, a day after it expired, and not before", async () => {
+    t = await startApp();
+    const handoff = await t.request('POST', '/api/v1/handoffs', {
+      link: 'lnk_fixed_ci',
+      customer: { name: 'Awa Koné', email: 'awa@example.com' },
+    });
+    expect(handoff.status).toBe(201);
+    await t.clock.advance(t.config.handoffTtlMs + HANDOFF_KEPT_AFTER_EXPIRY_MS - 1);
+    expect((await housekeeping(t)).handoffs).toBe(0);
+    await t.clock.advance(1);
+    expect((await housekeeping(t)).handoffs).toBe(1);
+    expect(await t.store.db.selectFrom('payment_handoffs').selectAll().execute()).toEqual([]);
   });
 });
