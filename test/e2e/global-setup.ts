@@ -105,8 +105,8 @@ export default async function globalSetup() {
       LOG_LEVEL: 'warn',
       ALLOWED_ORIGINS: `${apiUrl},${merchantUrl},${merchantOtherSiteUrl}`,
       SANDBOX_OUTCOME_DELAY_MS: '300',
-      // The pay page's waiting pages reload after this many seconds: the suite waits one, not five.
-      PAY_PAGE_REFRESH_SECONDS: '1',
+      // The pay page's waiting pages reload after this many seconds: the suite waits two, not five.
+      PAY_PAGE_REFRESH_SECONDS: '2',
       RATE_LIMITS: 'off',
       // The merchant's own server (the second origin) receives our signed notifications.
       MERCHANT_WEBHOOK_URL: `${merchantUrl}/notifications`,
