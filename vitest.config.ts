@@ -58,6 +58,18 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // The floor's own engines, Chromium 80 and 88 (test/old-engines/old-chromium.ts), against the same
+        // server and merchant page as the Firefox suite: one server for both, one browser at a time.
+        test: {
+          name: 'old-engines',
+          include: ['test/old-engines/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/e2e/global-setup.ts'],
+          testTimeout: 45_000,
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 });

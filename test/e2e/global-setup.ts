@@ -44,7 +44,9 @@ async function waitForHealth(url: string, server: ChildProcess, log: () => strin
  * `isolation` is the element's attribute; `session` pays a checkout session instead of the link;
  * `hostile` adds a third-party script that skims the payer's answers (test/e2e/hostile-script.js);
  * `fallback` puts a link inside the element, for browsers that cannot run the widget; `consolehook` runs
- * test/e2e/console-hook.js first, for browsers whose driver cannot read the console (WebKit's WebDriver).
+ * test/e2e/console-hook.js first, for browsers whose driver cannot read the console (WebKit's WebDriver);
+ * `mobile` adds the viewport tag of a site made for phones, without which a phone lays the page out 980 px
+ * wide and zooms it out.
  */
 function merchantPage(
   apiUrl: string,
@@ -56,6 +58,7 @@ function merchantPage(
   session: string,
   fallback: boolean,
   consoleHook: boolean,
+  mobile: boolean,
 ) {
   const attribute = (value: string) => value.replace(/[^A-Za-z0-9_-]/g, '');
   const snippet = preload
@@ -74,9 +77,10 @@ function merchantPage(
   // The empty icon keeps a browser from fetching /favicon.ico, which the page's own policy would refuse
   // with a console error (Firefox reports it) that is not the widget's.
   const hook = consoleHook ? '<script src="/console-hook.js"></script>\n' : '';
+  const viewport = mobile ? '<meta name="viewport" content="width=device-width, initial-scale=1">\n' : '';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Merchant on another origin</title>
 <link rel="icon" href="data:,">
-${hook}${snippet}${skimmer}<script src="${apiUrl}/widget/pay-checkout.iife.js" defer></script></head>
+${viewport}${hook}${snippet}${skimmer}<script src="${apiUrl}/widget/pay-checkout.iife.js" defer></script></head>
 <body><main><h1>Another origin</h1><pay-checkout ${checkout} api="${apiUrl}"${lang}${isolated}>${inside}</pay-checkout></main></body></html>`;
 }
 
@@ -147,6 +151,7 @@ export default async function globalSetup() {
         query.get('session') ?? '',
         query.has('fallback'),
         query.has('consolehook'),
+        query.has('mobile'),
       ),
     );
   });
