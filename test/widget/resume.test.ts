@@ -179,6 +179,31 @@ describe('an attempt whose answer was lost', () => {
     expect(keys).to.have.length(3);
   });
 
+  it('an answer cut midway is no answer: the attempt is kept, and says the service could not be reached', async () => {
+    const backend = new FakeBackend();
+    backend.on(
+      'POST',
+      'payments',
+      () =>
+        new Response(
+          new ReadableStream<Uint8Array>({
+            start(controller) {
+              controller.enqueue(new TextEncoder().encode('{"statusCode":201,"data":{"payment":{"ref'));
+              controller.error(new TypeError('network error'));
+            },
+          }),
+          { status: 201, headers: { 'content-type': 'application/json' } },
+        ),
+    );
+    const { el } = await mount(backend);
+    await fill(el, 'method.phoneNumber', '0700000000');
+    submit(el).click();
+    await oneEvent(el, 'pay-error');
+    await el.updateComplete;
+    expect($(el, '[part="error"]')!.textContent).to.equal(network);
+    expect(kept()).to.have.property('key', backend.made('POST', 'payments')[0]!.headers['idempotency-key']);
+  });
+
   it('a replay refused (the key conflicts or expired) leaves the form as filled and forgets the attempt', async () => {
     const backend = new FakeBackend();
     await payAndLoseTheAnswer(backend);
