@@ -44,7 +44,8 @@ async function waitForHealth(url: string, server: ChildProcess, log: () => strin
  * `isolation` is the element's attribute; `session` pays a checkout session instead of the link;
  * `hostile` adds a third-party script that skims the payer's answers (test/e2e/hostile-script.js);
  * `fallback` puts a link inside the element, for browsers that cannot run the widget; `consolehook` runs
- * test/e2e/console-hook.js first, for browsers whose driver cannot read the console (WebKit's WebDriver).
+ * test/e2e/console-hook.js first, for browsers whose driver cannot read the console (WebKit's WebDriver);
+ * `proxy` points the element at `proxyUrl` (test/e2e/fault-proxy.ts) instead of the server.
  */
 function merchantPage(
   apiUrl: string,
@@ -56,6 +57,8 @@ function merchantPage(
   session: string,
   fallback: boolean,
   consoleHook: boolean,
+  proxyUrl: string,
+  proxy: boolean,
 ) {
   const attribute = (value: string) => value.replace(/[^A-Za-z0-9_-]/g, '');
   const snippet = preload
@@ -77,7 +80,7 @@ function merchantPage(
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Merchant on another origin</title>
 <link rel="icon" href="data:,">
 ${hook}${snippet}${skimmer}<script src="${apiUrl}/widget/pay-checkout.iife.js" defer></script></head>
-<body><main><h1>Another origin</h1><pay-checkout ${checkout} api="${apiUrl}"${lang}${isolated}>${inside}</pay-checkout></main></body></html>`;
+<body><main><h1>Another origin</h1><pay-checkout ${checkout} api="${proxy ? proxyUrl : apiUrl}"${lang}${isolated}>${inside}</pay-checkout></main></body></html>`;
 }
 
 /** The scripts the merchant page may load from its own origin, beside this file. */
@@ -87,8 +90,11 @@ const PAGE_SCRIPTS: Record<string, string> = {
 };
 
 export default async function globalSetup() {
-  const [apiPort, merchantPort] = [await freePort(), await freePort()];
+  const [apiPort, merchantPort, proxyPort] = [await freePort(), await freePort(), await freePort()];
   const apiUrl = `http://127.0.0.1:${apiPort}`;
+  // Where a spec's fault proxy (test/e2e/fault-proxy.ts) listens, in front of the server: a page served
+  // through it (the pay page) is one of the allowed origins, and the merchant's page may call it.
+  const proxyUrl = `http://127.0.0.1:${proxyPort}`;
   const merchantUrl = `http://127.0.0.1:${merchantPort}`;
   // The same merchant page under another site (ports do not make a site; host names do): there the
   // backend's frame is a third party, whose storage the browser partitions.
@@ -103,7 +109,7 @@ export default async function globalSetup() {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
-      ALLOWED_ORIGINS: `${apiUrl},${merchantUrl},${merchantOtherSiteUrl}`,
+      ALLOWED_ORIGINS: `${apiUrl},${merchantUrl},${merchantOtherSiteUrl},${proxyUrl}`,
       SANDBOX_OUTCOME_DELAY_MS: '300',
       // The pay page's waiting pages reload after this many seconds: the suite waits two, not five.
       PAY_PAGE_REFRESH_SECONDS: '2',
@@ -133,7 +139,7 @@ export default async function globalSetup() {
     }
     response.writeHead(200, {
       'content-type': 'text/html; charset=utf-8',
-      'content-security-policy': `default-src 'self'; script-src 'self' ${apiUrl}; style-src 'self'; connect-src ${apiUrl}; img-src ${apiUrl} data:; frame-src ${apiUrl}`,
+      'content-security-policy': `default-src 'self'; script-src 'self' ${apiUrl}; style-src 'self'; connect-src ${apiUrl} ${proxyUrl}; img-src ${apiUrl} ${proxyUrl} data:; frame-src ${apiUrl} ${proxyUrl}`,
     });
     const query = url.searchParams;
     response.end(
@@ -147,6 +153,8 @@ export default async function globalSetup() {
         query.get('session') ?? '',
         query.has('fallback'),
         query.has('consolehook'),
+        proxyUrl,
+        query.has('proxy'),
       ),
     );
   });
@@ -156,6 +164,7 @@ export default async function globalSetup() {
   process.env.E2E_MERCHANT_URL = merchantUrl;
   process.env.E2E_MERCHANT_OTHER_SITE_URL = merchantOtherSiteUrl;
   process.env.E2E_DATA_DIR = dataDir;
+  process.env.E2E_PROXY_PORT = String(proxyPort);
 
   return async () => {
     server.kill('SIGTERM');
