@@ -104,24 +104,34 @@ test('storefront, code number: the create answer dropped, a reload lands on that
   await otpJourney(page, storefront(), inPage);
 });
 
-test('storefront, approve-on-phone number: the create answer cut midway, a reload waits for that payment', async ({
-  page,
-}) => {
+for (const [fault, what] of [
+  ['drop', 'dropped'],
+  ['cut', 'cut midway'],
+] as const) {
+  test(`storefront, approve-on-phone number: the create answer ${what}, a reload waits for that payment`, async ({
+    page,
+  }) => {
+    await approveJourney(page, fault);
+  });
+}
+
+async function approveJourney(page: Page, fault: Fault) {
   const charges = await sandboxCheckoutCount(page);
   await page.goto(storefront());
   const scope = inPage(page);
   await fillWidget(scope, APPROVE_PHONE);
-  const reference = await payAndLoseTheAnswer(scope, 'cut');
+  const reference = await payAndLoseTheAnswer(scope, fault);
 
   await page.reload();
   const askedAgain = await payerAfterReload(scope, heading(scope, 'Approve on your phone'), APPROVE_PHONE);
   await expect(heading(scope, 'Approve on your phone')).toBeVisible(FINAL);
   await shot(page, 'waiting');
+  expect(await sandboxCheckoutCount(page), 'prompts pushed to the phone').toBe(charges + 1);
   // The payer approves the one prompt on their phone.
   await setSandboxStatus(page, reference, 'success');
   await expectPaidOnce(page, scope, reference, charges);
   expect(askedAgain, 'the reload showed the empty form again').toBe(false);
-});
+}
 
 test('storefront: a reload while the create answer stalls replays it and lands on the code step', async ({
   page,
