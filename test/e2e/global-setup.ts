@@ -47,6 +47,7 @@ async function waitForHealth(url: string, server: ChildProcess, log: () => strin
  * test/e2e/console-hook.js first, for browsers whose driver cannot read the console (WebKit's WebDriver);
  * `mobile` adds the viewport tag of a site made for phones, without which a phone lays the page out 980 px
  * wide and zooms it out.
+ * `proxy` points the element at `proxyUrl` (test/e2e/fault-proxy.ts) instead of the server.
  */
 function merchantPage(
   apiUrl: string,
@@ -59,6 +60,8 @@ function merchantPage(
   fallback: boolean,
   consoleHook: boolean,
   mobile: boolean,
+  proxyUrl: string,
+  proxy: boolean,
 ) {
   const attribute = (value: string) => value.replace(/[^A-Za-z0-9_-]/g, '');
   const snippet = preload
@@ -81,7 +84,7 @@ function merchantPage(
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Merchant on another origin</title>
 <link rel="icon" href="data:,">
 ${viewport}${hook}${snippet}${skimmer}<script src="${apiUrl}/widget/pay-checkout.iife.js" defer></script></head>
-<body><main><h1>Another origin</h1><pay-checkout ${checkout} api="${apiUrl}"${lang}${isolated}>${inside}</pay-checkout></main></body></html>`;
+<body><main><h1>Another origin</h1><pay-checkout ${checkout} api="${proxy ? proxyUrl : apiUrl}"${lang}${isolated}>${inside}</pay-checkout></main></body></html>`;
 }
 
 /** The scripts the merchant page may load from its own origin, beside this file. */
@@ -91,8 +94,11 @@ const PAGE_SCRIPTS: Record<string, string> = {
 };
 
 export default async function globalSetup() {
-  const [apiPort, merchantPort] = [await freePort(), await freePort()];
+  const [apiPort, merchantPort, proxyPort] = [await freePort(), await freePort(), await freePort()];
   const apiUrl = `http://127.0.0.1:${apiPort}`;
+  // Where a spec's fault proxy (test/e2e/fault-proxy.ts) listens, in front of the server: a page served
+  // through it (the pay page) is one of the allowed origins, and the merchant's page may call it.
+  const proxyUrl = `http://127.0.0.1:${proxyPort}`;
   const merchantUrl = `http://127.0.0.1:${merchantPort}`;
   // The same merchant page under another site (ports do not make a site; host names do): there the
   // backend's frame is a third party, whose storage the browser partitions.
@@ -107,7 +113,7 @@ export default async function globalSetup() {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
-      ALLOWED_ORIGINS: `${apiUrl},${merchantUrl},${merchantOtherSiteUrl}`,
+      ALLOWED_ORIGINS: `${apiUrl},${merchantUrl},${merchantOtherSiteUrl},${proxyUrl}`,
       SANDBOX_OUTCOME_DELAY_MS: '300',
       // The pay page's waiting pages reload after this many seconds: the suite waits two, not five.
       PAY_PAGE_REFRESH_SECONDS: '2',
@@ -137,7 +143,7 @@ export default async function globalSetup() {
     }
     response.writeHead(200, {
       'content-type': 'text/html; charset=utf-8',
-      'content-security-policy': `default-src 'self'; script-src 'self' ${apiUrl}; style-src 'self'; connect-src ${apiUrl}; img-src ${apiUrl} data:; frame-src ${apiUrl}`,
+      'content-security-policy': `default-src 'self'; script-src 'self' ${apiUrl}; style-src 'self'; connect-src ${apiUrl} ${proxyUrl}; img-src ${apiUrl} ${proxyUrl} data:; frame-src ${apiUrl} ${proxyUrl}`,
     });
     const query = url.searchParams;
     response.end(
@@ -152,6 +158,8 @@ export default async function globalSetup() {
         query.has('fallback'),
         query.has('consolehook'),
         query.has('mobile'),
+        proxyUrl,
+        query.has('proxy'),
       ),
     );
   });
@@ -161,6 +169,7 @@ export default async function globalSetup() {
   process.env.E2E_MERCHANT_URL = merchantUrl;
   process.env.E2E_MERCHANT_OTHER_SITE_URL = merchantOtherSiteUrl;
   process.env.E2E_DATA_DIR = dataDir;
+  process.env.E2E_PROXY_PORT = String(proxyPort);
 
   return async () => {
     server.kill('SIGTERM');

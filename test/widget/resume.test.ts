@@ -1,8 +1,8 @@
 // A payment waiting on the provider's page, found again after a reload or a return without the
 // provider's answer: the widget never sends the payer back there unasked.
 import { expect, fixtureCleanup, oneEvent } from '@open-wc/testing';
-import { config, FakeBackend, ok, payment } from './fake-backend.ts';
-import { $, click, heading, mount, submit, text } from './helpers.ts';
+import { config, fail, FakeBackend, ok, payment } from './fake-backend.ts';
+import { $, click, control, fill, heading, mount, rendered, submit, text } from './helpers.ts';
 
 const onPage = payment({ action: 'redirect', redirectUrl: 'https://provider.example/pay/1', total: 15_150 });
 
@@ -83,5 +83,208 @@ describe('two checkouts of one link on a page', () => {
     expect(heading(again.el)).to.equal('Finish your payment');
     expect(heading(other.el), 'the other checkout shows its own empty form').to.equal('Awa Couture');
     expect(sessionStorage.getItem('pay-checkout:lnk_1')).to.equal(null);
+  });
+});
+
+describe('an attempt whose answer was lost', () => {
+  const KEPT = 'pay-checkout:lnk_1';
+  const kept = () => JSON.parse(sessionStorage.getItem(KEPT) ?? 'null') as Record<string, unknown> | null;
+  const lost = () => {
+    throw new TypeError('Failed to fetch');
+  };
+  const network = 'We could not reach the payment service. Check your connection and try again.';
+
+  /** Pays on a fresh tab whose creation the network loses; the error is on screen. */
+  async function payAndLoseTheAnswer(backend: FakeBackend) {
+    backend.on('POST', 'payments', lost);
+    const { el } = await mount(backend);
+    await fill(el, 'method.phoneNumber', '0700000000');
+    submit(el).click();
+    await oneEvent(el, 'pay-error');
+    await el.updateComplete;
+    expect($(el, '[part="error"]')!.textContent).to.equal(network);
+    return backend.made('POST', 'payments')[0]!;
+  }
+
+  /** The page again (a reload): the element comes back on the same tab's storage. */
+  async function reload(backend: FakeBackend, ready = true) {
+    fixtureCleanup();
+    return mount(backend, { link: 'lnk_1' }, { keepSaved: true, ready });
+  }
+
+  it('is kept in the tab before its request leaves: key, body, answers and when', async () => {
+    const backend = new FakeBackend();
+    let seen: Record<string, unknown> | null = null;
+    backend.on('POST', 'payments', () => {
+      seen = kept();
+      return lost();
+    });
+    const { el } = await mount(backend);
+    await fill(el, 'method.phoneNumber', '0700000000');
+    const before = Date.now();
+    submit(el).click();
+    await oneEvent(el, 'pay-error');
+    const sent = backend.made('POST', 'payments')[0]!;
+    expect(seen).to.deep.equal(kept(), 'no answer: still kept as it was when the request left');
+    const { key, body, at, answers } = seen! as { key: string; body: string; at: number; answers: object };
+    expect([key, JSON.parse(body)]).to.deep.equal([sent.headers['idempotency-key'], sent.body]);
+    expect(answers).to.deep.equal({ 'method.phoneNumber': '0700000000' });
+    expect(at).to.be.within(before, Date.now());
+  });
+
+  it('a reload sends it again with the same key and lands on the code step of the payment it made', async () => {
+    const backend = new FakeBackend();
+    const first = await payAndLoseTheAnswer(backend);
+    // The server made the payment: the replay is answered with it (and its token).
+    backend.on('POST', 'payments', () => ok({ payment: payment(), token: 'tok_replayed' }, 201));
+    backend.on('POST', 'payments/pay_ref_1/confirm', () =>
+      ok(payment({ status: 'processing', action: 'processing' })),
+    );
+
+    const { el, events } = await reload(backend, false);
+    await oneEvent(el, 'pay-otp-required');
+    await el.updateComplete;
+    expect(heading(el)).to.equal('Enter your code');
+    const [, again] = backend.made('POST', 'payments');
+    expect(again!.headers['idempotency-key']).to.equal(first.headers['idempotency-key']);
+    expect(again!.body).to.deep.equal(first.body);
+    expect(backend.made('POST', 'payments')).to.have.length(2);
+    expect(kept()).to.deep.include({ reference: 'pay_ref_1', token: 'tok_replayed' });
+    expect(kept()).not.to.have.property('key');
+    expect(el.shadowRoot!.activeElement, 'a reload does not steal focus').to.equal(null);
+    expect(events.map((event) => event.type)).to.deep.equal(['pay-ready', 'pay-otp-required']);
+
+    await fill(el, 'otp', '123456');
+    submit(el).click();
+    await oneEvent(el, 'pay-pending');
+    expect(backend.made('POST', 'payments/pay_ref_1/confirm')[0]!.headers['payment-token']).to.equal(
+      'tok_replayed',
+    );
+  });
+
+  it('a reload that still gets no answer shows the form as filled, whose Pay sends the same key', async () => {
+    const backend = new FakeBackend();
+    const first = await payAndLoseTheAnswer(backend);
+    const { el } = await reload(backend, false);
+    await oneEvent(el, 'pay-error');
+    await rendered(el, () => !!control(el, 'method.phoneNumber'), 'the form');
+    expect(control(el, 'method.phoneNumber').value).to.equal('0700000000');
+    expect(kept()).to.have.property('key', first.headers['idempotency-key']);
+
+    backend.on('POST', 'payments', () => ok({ payment: payment(), token: 'tok_1' }, 201));
+    submit(el).click();
+    await oneEvent(el, 'pay-otp-required');
+    const keys = backend.made('POST', 'payments').map((request) => request.headers['idempotency-key']);
+    expect(new Set(keys).size, keys.join()).to.equal(1);
+    expect(keys).to.have.length(3);
+  });
+
+  it('an answer cut midway is no answer: the attempt is kept, and says the service could not be reached', async () => {
+    const backend = new FakeBackend();
+    backend.on(
+      'POST',
+      'payments',
+      () =>
+        new Response(
+          new ReadableStream<Uint8Array>({
+            start(controller) {
+              controller.enqueue(new TextEncoder().encode('{"statusCode":201,"data":{"payment":{"ref'));
+              controller.error(new TypeError('network error'));
+            },
+          }),
+          { status: 201, headers: { 'content-type': 'application/json' } },
+        ),
+    );
+    const { el } = await mount(backend);
+    await fill(el, 'method.phoneNumber', '0700000000');
+    submit(el).click();
+    await oneEvent(el, 'pay-error');
+    await el.updateComplete;
+    expect($(el, '[part="error"]')!.textContent).to.equal(network);
+    expect(kept()).to.have.property('key', backend.made('POST', 'payments')[0]!.headers['idempotency-key']);
+  });
+
+  it('a replay refused (the key conflicts or expired) leaves the form as filled and forgets the attempt', async () => {
+    const backend = new FakeBackend();
+    await payAndLoseTheAnswer(backend);
+    backend.on('POST', 'payments', () => fail(422, 'idempotency_conflict'));
+    const { el } = await reload(backend, false);
+    await oneEvent(el, 'pay-error');
+    await rendered(el, () => !!control(el, 'method.phoneNumber'), 'the form');
+    expect(control(el, 'method.phoneNumber').value).to.equal('0700000000');
+    expect(kept()).to.equal(null);
+
+    // Pay again: a new attempt, with a key of its own.
+    backend.on('POST', 'payments', () => ok({ payment: payment(), token: 'tok_1' }, 201));
+    submit(el).click();
+    await oneEvent(el, 'pay-otp-required');
+    const keys = backend.made('POST', 'payments').map((request) => request.headers['idempotency-key']);
+    expect(keys[2]).not.to.equal(keys[0]);
+  });
+
+  it('an attempt older than half an hour is not sent again', async () => {
+    sessionStorage.setItem(
+      KEPT,
+      JSON.stringify({ key: 'k'.repeat(32), body: '{}', at: Date.now() - 31 * 60_000, answers: {} }),
+    );
+    const backend = new FakeBackend();
+    const { el } = await mount(backend, { link: 'lnk_1' }, { keepSaved: true });
+    expect(heading(el)).to.equal('Awa Couture');
+    expect(backend.made('POST', 'payments')).to.deep.equal([]);
+  });
+
+  it('a definite answer replaces it: a payment with its token, or nothing after a refusal', async () => {
+    const backend = new FakeBackend();
+    backend.on('POST', 'payments', () => ok({ payment: payment(), token: 'tok_1' }, 201));
+    const { el } = await mount(backend);
+    await fill(el, 'method.phoneNumber', '0700000000');
+    submit(el).click();
+    await oneEvent(el, 'pay-otp-required');
+    expect(kept()).to.deep.equal({
+      reference: 'pay_ref_1',
+      token: 'tok_1',
+      provider: 'mtn',
+      answers: { 'method.phoneNumber': '0700000000' },
+    });
+
+    const refused = new FakeBackend();
+    refused.on('POST', 'payments', () => fail(422, 'validation_failed', 'Bad number'));
+    const again = await mount(refused);
+    await fill(again.el, 'method.phoneNumber', '0700000000');
+    submit(again.el).click();
+    await oneEvent(again.el, 'pay-error');
+    expect(kept()).to.equal(null);
+  });
+
+  it('storage that throws does not stop Pay', async () => {
+    const blocked = () => {
+      throw new DOMException('blocked', 'SecurityError');
+    };
+    const saved = {
+      get: Storage.prototype.getItem,
+      set: Storage.prototype.setItem,
+      remove: Storage.prototype.removeItem,
+    };
+    Storage.prototype.getItem = Storage.prototype.setItem = Storage.prototype.removeItem = blocked;
+    try {
+      const backend = new FakeBackend();
+      let tries = 0;
+      backend.on('POST', 'payments', () =>
+        ++tries === 1 ? lost() : ok({ payment: payment(), token: 'tok_1' }, 201),
+      );
+      const { el } = await mount(backend, { link: 'lnk_1' }, { keepSaved: true });
+      await fill(el, 'method.phoneNumber', '0700000000');
+      submit(el).click();
+      await oneEvent(el, 'pay-error');
+      await el.updateComplete;
+      submit(el).click();
+      await oneEvent(el, 'pay-otp-required');
+      await el.updateComplete;
+      expect(heading(el)).to.equal('Enter your code');
+      const keys = backend.made('POST', 'payments').map((request) => request.headers['idempotency-key']);
+      expect(keys[1]).to.equal(keys[0]);
+    } finally {
+      Object.assign(Storage.prototype, { getItem: saved.get, setItem: saved.set, removeItem: saved.remove });
+    }
   });
 });

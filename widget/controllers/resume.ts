@@ -1,7 +1,7 @@
 /**
  * The payment a checkout started in this tab, kept in `sessionStorage` so it survives a reload and the
- * way back from the provider's page (`?pay_reference=`). Storage can be blocked: resuming is then not
- * possible, paying still is.
+ * way back from the provider's page (`?pay_reference=`); before its answer, the attempt that creates it.
+ * Storage can be blocked: resuming is then not possible, paying still is.
  */
 import type { Api } from '../internal/api.ts';
 import type { FieldAnswer, Payment } from '../contract/index.ts';
@@ -18,21 +18,42 @@ export interface Saved {
   answers?: Record<string, FieldAnswer>;
 }
 
+/**
+ * A payment's creation sent and not answered yet (the answer may have been lost after the server made
+ * the payment): a reload sends it again, same Idempotency-Key and body, and the server answers the
+ * payment it made instead of making a second one. `at`: when it was first sent.
+ */
+export interface Attempt {
+  key: string;
+  body: string;
+  at: number;
+  answers?: Record<string, FieldAnswer>;
+}
+
+/**
+ * An attempt older than this is not sent again: a payment it made has lapsed by then (a code step lasts
+ * 10 minutes, a provider's page 30), and one it never made is not pushed to the payer's phone unasked.
+ */
+const ATTEMPT_MS = 30 * 60_000;
+
 const keyOf = (checkout: string) => `pay-checkout:${checkout}`;
 
-/** The payment of checkout `checkout` (a link or session id) started in this tab, if any. */
-export function savedPayment(checkout: string): Saved | undefined {
+/** The payment (or its attempt) of checkout `checkout` (a link or session id) started in this tab, if any. */
+export function savedPayment(checkout: string): Saved | Attempt | undefined {
   try {
-    const saved = JSON.parse(sessionStorage.getItem(keyOf(checkout)) ?? 'null') as Saved | null;
+    const saved = JSON.parse(sessionStorage.getItem(keyOf(checkout)) ?? 'null') as
+      (Saved & Partial<Attempt>) | null;
     // Back from a provider's page with another payment's reference: that one is not this tab's to resume.
     const returned = new URLSearchParams(location.search).get('pay_reference');
-    return saved && (!returned || returned === saved.reference) ? saved : undefined;
+    return saved && (!returned || returned === saved.reference) && !(saved.at! < Date.now() - ATTEMPT_MS)
+      ? saved
+      : undefined;
   } catch {
     return undefined;
   }
 }
 
-export function savePayment(checkout: string, saved: Saved) {
+export function savePayment(checkout: string, saved: Saved | Attempt) {
   try {
     sessionStorage.setItem(keyOf(checkout), JSON.stringify(saved));
   } catch {

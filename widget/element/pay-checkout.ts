@@ -13,7 +13,8 @@ import { formatMoney, intlReady, plainMoney } from '../internal/money.ts';
 import { styles } from './pay-checkout.styles.ts';
 import { followPayment } from '../controllers/payment-follower.ts';
 import { handoffRequest } from '../controllers/handoff-follower.ts';
-import { forgetPayment, resumed, savePayment, savedPayment, type Saved } from '../controllers/resume.ts';
+import { forgetPayment, resumed, savePayment, savedPayment } from '../controllers/resume.ts';
+import type { Attempt, Saved } from '../controllers/resume.ts';
 import { loadingSkeleton, prerenderForm, SAMPLE_CONFIG, stepTemplates } from '../steps/index.ts';
 import { copyText, logo, safeUrl, type Currency, type StepView } from '../steps/parts.ts';
 import { skeletonStyles, stepStyles } from '../steps/steps.styles.ts';
@@ -108,7 +109,7 @@ export class PayCheckout extends LitElement {
 
   /** The payment on its way: its token, its provider (a direct charge's) and the answers it was made with. */
   private _saved?: Saved;
-  private _attempt?: { key: string; body: string };
+  private _attempt?: Attempt;
   private _popup?: Window | null;
   private _isolate?: ReturnType<typeof isolate>;
   private _frame?: HTMLIFrameElement;
@@ -269,12 +270,18 @@ export class PayCheckout extends LitElement {
       if (!config) return;
       this._send({ type: 'loaded', config, resume: !!saved });
       if (saved && this._state.step === 'resuming') {
-        this._saved = saved;
         this._form.values = { ...saved.answers };
-        this._send({ type: 'payment', ...(await resumed(this._api, saved)) });
+        // A creation whose answer never came: sent again as it was, it is answered with the payment it made.
+        if ('key' in saved)
+          await this._made(JSON.parse((this._attempt = saved).body) as CreatePayment, saved.key);
+        else this._send({ type: 'payment', ...(await resumed(this._api, (this._saved = saved))) });
       }
     } catch (failure) {
-      if (this._state.step === 'resuming') forgetPayment(this._savedKey);
+      // Still no answer to the attempt: the form, whose Pay sends it again with its key (see `_create`).
+      if (this._state.step === 'resuming' && !(this._attempt && this._inconclusive(failure))) {
+        this._attempt = undefined;
+        forgetPayment(this._savedKey);
+      }
       this._send({ type: 'load-failed', error: this._failure(failure) });
     }
   };
@@ -303,26 +310,40 @@ export class PayCheckout extends LitElement {
     return !!(this._focus = this._form.validate(event.target as HTMLFormElement));
   }
 
-  /** One Idempotency-Key per attempt; re-sending the same answers after no answer reuses it. */
+  /**
+   * One Idempotency-Key per attempt; re-sending the same answers after no answer reuses it. The attempt
+   * is saved before it leaves, so a reload after a lost answer sends it again rather than paying twice.
+   */
   private async _create(request: CreatePayment) {
     const body = JSON.stringify(request);
     const attempt = (this._attempt =
-      this._attempt?.body === body ? this._attempt : { key: idempotencyKey(), body });
+      this._attempt?.body === body ? this._attempt : { key: idempotencyKey(), body, at: Date.now() });
+    savePayment(this._savedKey, { ...attempt, answers: this._form.values });
     try {
-      const { payment, token } = await this._api.create(request, attempt.key);
-      this._attempt = undefined;
-      const provider = request.method.kind === 'direct' ? request.method.provider : undefined;
-      this._saved = { reference: payment.reference, token, provider, answers: this._form.values };
-      savePayment(this._savedKey, this._saved);
-      this._send({ type: 'payment', payment });
+      await this._made(request, attempt.key);
     } catch (failure) {
-      if (!(failure instanceof ApiFailure && isInconclusive(failure))) this._attempt = undefined;
+      if (!this._inconclusive(failure)) {
+        this._attempt = undefined;
+        forgetPayment(this._savedKey);
+      }
       this._popup?.close();
       const error = this._form.refused(this._failure(failure));
       this._focus = error.fields?.[0]?.path;
       this._send({ type: 'rejected', error });
     }
   }
+
+  /** Creates the payment under `key` and keeps it, with its token, for a reload (resume.ts). */
+  private async _made(request: CreatePayment, key: string) {
+    const { payment, token } = await this._api.create(request, key);
+    this._attempt = undefined;
+    const provider = request.method.kind === 'direct' ? request.method.provider : undefined;
+    this._saved = { reference: payment.reference, token, provider, answers: this._form.values };
+    savePayment(this._savedKey, this._saved);
+    this._send({ type: 'payment', payment });
+  }
+
+  private _inconclusive = (failure: unknown) => failure instanceof ApiFailure && isInconclusive(failure);
 
   private _confirm = async (event: SubmitEvent) => {
     event.preventDefault();

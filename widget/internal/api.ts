@@ -97,7 +97,11 @@ async function unwrap<T>(answer: Promise<Response>, cancelled = () => false): Pr
   let body: { data?: T; error?: ApiError } | undefined;
   try {
     response = await answer;
-    body = await response.json().catch(() => undefined);
+    // A body that is not JSON is an answer still (its status says what happened); one that stopped
+    // arriving (a connection cut mid-answer) is none: the payer does not know what the server did.
+    body = await response.json().catch((error: Error) => {
+      if (error.name !== 'SyntaxError') throw error;
+    });
   } catch (error) {
     if ((error as Error).name === 'AbortError' && cancelled()) throw error;
     throw networkError();
