@@ -25,7 +25,7 @@ interface Exception {
 }
 interface LanguageRules {
   terms: Record<string, Term>;
-  register: { use: string; avoid: Rule[] };
+  register: { use: Rule; avoid: Rule[] };
   foreign: Rule[];
   exceptions: Exception[];
 }
@@ -104,6 +104,7 @@ describe('the glossary', () => {
       expect(Object.keys(rules.terms).sort()).toEqual(Object.keys(glossary.concepts).sort());
       const sources = [
         ...Object.values(rules.terms).map((term) => term.source),
+        rules.register.use.source,
         ...rules.register.avoid.map((rule) => rule.source),
         ...rules.foreign.map((rule) => rule.source),
       ];
@@ -113,6 +114,15 @@ describe('the glossary', () => {
 
   it.each(languages)('%s.json keeps to it', (language) => {
     expect(glossaryProblems(language, catalogue(language))).toEqual([]);
+  });
+
+  // The forms to use are not required of each message (an imperative needs no pronoun), but a pattern
+  // that matches none of the file's messages no longer describes it.
+  it.each(languages)('%s.json addresses the payer with the forms its register uses', (language) => {
+    const use = compile(glossary.languages[language]!.register.use.pattern);
+    expect(Object.values(catalogue(language)).filter((text) => use.test(prose(text))).length).toBeGreaterThan(
+      5,
+    );
   });
 });
 
