@@ -5,12 +5,12 @@
  */
 import type { CheckoutConfig, FailureCode } from '../../widget/contract/index.ts';
 import type { Messages } from '../../widget/i18n/en.ts';
-import { intlLocale } from '../../widget/i18n/intl-locale.ts';
 import { formatMoney } from '../../widget/internal/money.ts';
 import { failureCodeOf } from '../payments/failure-codes.ts';
 import { isFinal } from '../payments/lifecycle.ts';
 import { maskPhone } from '../payments/list.ts';
 import type { PaymentRow } from '../store/schema.ts';
+import { formatDateTime } from './dates.ts';
 import type { PageLanguage } from './language.ts';
 
 type ReceiptTone = 'success' | 'error' | 'wait';
@@ -28,53 +28,6 @@ export interface ReceiptView {
   /** Still pending or processing: the page refreshes itself and offers "Check again". */
   inFlight: boolean;
   rows: [label: string, value: string][];
-}
-
-/**
- * Where each market's payers live, so a receipt's time is theirs and not the server's. A country not
- * listed shows UTC, named as such.
- */
-const MARKET_TIME_ZONES: Record<string, string> = {
-  BF: 'Africa/Ouagadougou',
-  BJ: 'Africa/Porto-Novo',
-  CI: 'Africa/Abidjan',
-  CM: 'Africa/Douala',
-  GH: 'Africa/Accra',
-  KE: 'Africa/Nairobi',
-  ML: 'Africa/Bamako',
-  NG: 'Africa/Lagos',
-  RW: 'Africa/Kigali',
-  SN: 'Africa/Dakar',
-  TG: 'Africa/Lome',
-  TZ: 'Africa/Dar_es_Salaam',
-  UG: 'Africa/Kampala',
-  ZM: 'Africa/Lusaka',
-};
-
-/**
- * A date and time in the payer's language and market's time zone, with the zone named. Where Node lacks
- * the language's formats, digits only (as the widget does), never a month name in another language.
- */
-function receiptDate(epochMs: number, locale: string, country: string): string {
-  const formatIn = intlLocale(locale);
-  const timeZone = MARKET_TIME_ZONES[country.toUpperCase()] ?? 'UTC';
-  const words = formatIn === locale;
-  const options: Intl.DateTimeFormatOptions = words
-    ? { dateStyle: 'long', timeStyle: 'short', hourCycle: 'h23', timeZone }
-    : {
-        day: '2-digit',
-        month: '2-digit',
-        year: 'numeric',
-        hour: '2-digit',
-        minute: '2-digit',
-        hourCycle: 'h23',
-        timeZone,
-      };
-  const zone =
-    new Intl.DateTimeFormat('en-GB', { timeZone, timeZoneName: 'short' })
-      .formatToParts(epochMs)
-      .find((part) => part.type === 'timeZoneName')?.value ?? 'UTC';
-  return `${new Intl.DateTimeFormat(formatIn, options).format(epochMs)} (${zone})`;
 }
 
 function statusOf(
@@ -128,7 +81,7 @@ export function receiptView(
   // Gone once RETENTION_DAYS purged the payer's personal data.
   if (row.phone_number) rows.push([messages.phone, maskPhone(row.phone_number)]);
   rows.push([messages.reference, row.reference]);
-  rows.push([messages.date, receiptDate(row.paid_at ?? row.created_at, locale, row.country)]);
+  rows.push([messages.date, formatDateTime(row.paid_at ?? row.created_at, locale, row.country)]);
   const status = statusOf(row, messages);
   rows.push([messages.status, status.statusTitle]);
   return {

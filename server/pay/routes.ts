@@ -48,6 +48,7 @@ import { formBody, type FormView } from './form-page.ts';
 import { formTokens } from './form-token.ts';
 import { configBlockText } from '../embed/config-block.ts';
 import { html, raw, type Html } from './html.ts';
+import { formatDateTime, minutesLeft } from './dates.ts';
 import { chooseLanguage, type PageLanguage } from './language.ts';
 import { page, PAGE_CSP, UPGRADABLE_PAGE_CSP } from './layout.ts';
 import { keepPaymentToken, paymentPath, paymentToken } from './payment-cookie.ts';
@@ -154,8 +155,8 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
 
   const moneyIn = (lang: PageLanguage, currency: string, exponent: number) => (minor: number) =>
     formatMoney(minor, currency, exponent, lang.locale);
-  const dateIn = (lang: PageLanguage) => (iso: string) =>
-    new Intl.DateTimeFormat(lang.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const dateIn = (lang: PageLanguage, country: string) => (iso: string) =>
+    formatDateTime(Date.parse(iso), lang.locale, country);
 
   /** The checkout, or the page that says why it cannot be paid. */
   async function loadCheckout(
@@ -425,7 +426,10 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
       messages: lang.messages,
       english: lang.messages === en,
       money: moneyIn(lang, payment.currency, payment.currencyExponent),
-      date: dateIn(lang),
+      date: dateIn(lang, row.country),
+      minutesLeft: payment.expiresAt
+        ? minutesLeft(Date.parse(payment.expiresAt), deps.clock.now())
+        : undefined,
       self: withLang(
         `${paymentPath(row.reference)}${c.req.query(RETURNED) === '1' ? `?${RETURNED}=1` : ''}`,
         lang,

@@ -12,7 +12,10 @@ export interface StepView {
   payment: Payment;
   messages: Messages;
   money: (minor: number) => string;
+  /** A date and time in the market's zone, named: "2 March 2026, 10:05 (GMT)". */
   date: (iso: string) => string;
+  /** Whole minutes until the step expires; undefined without an expiry, or past it. */
+  minutesLeft: number | undefined;
   /** The payment's page (`/pay/p/<reference>?lang=..`): "Check again" opens it. */
   self: string;
   /** Where the code form posts. */
@@ -75,7 +78,9 @@ export function codeStep(view: StepView): Html {
         : html``;
   const hint = [
     payment.attemptsLeft !== undefined && fill(messages.triesLeft, { n: payment.attemptsLeft }),
-    payment.expiresAt && fill(messages.expires, { time: view.date(payment.expiresAt) }),
+    // Said relative to now: a clock time would be the server's zone or need the payer's, and a code
+    // lives minutes.
+    view.minutesLeft !== undefined && fill(messages.expiresIn, { minutes: view.minutesLeft }),
   ]
     .filter(Boolean)
     .join(' · ');

@@ -64,7 +64,7 @@ describe('<pay-checkout> languages', () => {
     submit(el).click();
     await oneEvent(el, 'pay-pending');
     await el.updateComplete;
-    expect(heading(el)).to.equal('Fey ci virement banq');
+    expect(heading(el)).to.equal('Fey ci banq');
     expect(text(el)).to.contain('Yónneel xaalis bi balaa 02/03/2026 10:05.');
     expect(text(el)).to.contain('Xaalis bi 15 000 F CFA', 'text() writes every space as one');
     await expect(el).to.be.accessible();

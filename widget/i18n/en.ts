@@ -42,6 +42,8 @@ export const en = {
   code: 'Code',
   triesLeft: 'Tries left: {n}',
   expires: 'Expires at {time}',
+  // The pay page's code step: relative to now, as the server knows neither the payer's zone nor clock.
+  expiresIn: 'Expires in {minutes} min',
   fee: 'Fee',
   total: 'Total',
   confirm: 'Confirm',

@@ -12,9 +12,15 @@ export function formatDate(iso: string | undefined, locale: string, timeOnly = f
   const date = iso ? new Date(iso) : undefined;
   if (!date || isNaN(+date)) return '';
   const formatIn = intlLocale(locale);
+  // Not dateStyle/timeStyle: CLDR's Yoruba short time is "13:5" (Firefox and WebKit have it). Spelled
+  // out, the options give every other language the same text as 'medium' and 'short'.
   const options: Intl.DateTimeFormatOptions =
     formatIn === locale
-      ? { dateStyle: timeOnly ? undefined : 'medium', timeStyle: 'short' }
+      ? {
+          ...(timeOnly ? {} : { day: 'numeric', month: 'short', year: 'numeric' }),
+          hour: 'numeric',
+          minute: '2-digit',
+        }
       : { ...(timeOnly ? {} : { day: '2-digit', month: '2-digit', year: 'numeric' }), ...IN_DIGITS };
   return new Intl.DateTimeFormat(formatIn, options).format(date);
 }

@@ -180,6 +180,32 @@ describe("the provider's steps as pages", () => {
     expect(after.location).toMatch(RECEIPT);
   });
 
+  it("says how many minutes the code has left, in the payer's language, never a server-zone date", async () => {
+    const created = await postFixedLink(pay.browser, '+2250700000011');
+    const hint = async (lang: string) => {
+      const code = await pay.browser.get(created.location!.replace('lang=en', `lang=${lang}`));
+      return /<p class="hint" id="otp-hint">([^<]*)<\/p>/.exec(code.text)?.[1];
+    };
+    const expiry = async (lang: string) => (await hint(lang))?.split(' · ')[1];
+    // The sandbox's code lives 10 minutes from the post.
+    expect(await hint('en')).toBe('Tries left: 5 · Expires in 10 min');
+    await pay.t.clock.advance(6 * 60_000 - 1);
+    const langs = ['en', 'fr', 'sw', 'ha', 'yo', 'wo'];
+    expect(await Promise.all(langs.map(expiry))).toEqual([
+      'Expires in 5 min',
+      'Expire dans 5 min',
+      'Muda unaisha baada ya dakika 5',
+      'Zai ƙare cikin minti 5',
+      'Yóò parí lẹ́yìn ìṣẹ́jú 5',
+      'Dina jeex fileek 5 simili',
+    ]);
+    await pay.t.clock.advance(1);
+    expect(await expiry('en')).toBe('Expires in 4 min');
+    // Past its expiry the page claims no time left.
+    await pay.t.clock.advance(4 * 60_000);
+    expect(await hint('en')).toBeUndefined();
+  });
+
   it('reloads a waiting page after PAY_PAGE_REFRESH_SECONDS, and refuses a setting that is not seconds', async () => {
     await pay.restart({ env: { PAY_PAGE_REFRESH_SECONDS: '2' } });
     const created = await postFixedLink(pay.browser, '+2250700000003');

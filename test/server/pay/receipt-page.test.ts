@@ -50,7 +50,7 @@ describe('the receipt page', () => {
       'Paid with: MTN Mobile Money',
       'Phone number: ****0001',
       `Reference: ${reference}`,
-      'Date: November 22, 2026 at 10:00 (GMT)',
+      'Date: November 22, 2026, 10:00 (GMT)',
       'Status: Payment successful',
     ]);
     // Final: print and share (hidden until the script shows them), no form.
@@ -69,6 +69,18 @@ describe('the receipt page', () => {
     expect(res.text).toContain('Votre solde est insuffisant.');
     expect(rowsOf(res.text)).toContain('Statut: Échec du paiement');
     expect(rowsOf(res.text)).toContain('Total: 15\u202f150\u00a0F\u202fCFA');
+  });
+
+  it("writes its date in the market's zone, named, with two-digit minutes in every language", async () => {
+    const reference = await paid('+2250700000001');
+    const dateIn = async (lang: string) =>
+      rowsOf((await page(`${pathOf(reference)}?lang=${lang}`)).text).find((row) => row.includes('2026'));
+    expect(await Promise.all(['yo', 'sw', 'ha', 'wo'].map(dateIn))).toEqual([
+      'Ọjọ́: 22 Oṣù Bélú 2026, 10:00 (GMT)',
+      'Tarehe: 22 Novemba 2026, 10:00 (GMT)',
+      'Kwanan wata: 22 Nuwamba, 2026, 10:00 (GMT)',
+      'Bés: 22 Nowàmbar, 2026, 10:00 (GMT)',
+    ]);
   });
 
   it('takes ?lang= over Accept-Language, and keeps it for "Check again"', async () => {
