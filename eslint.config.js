@@ -1,7 +1,25 @@
-// Lint: typescript-eslint's recommended rules over every TypeScript file of the repository.
+// Lint: typescript-eslint's recommended rules over every TypeScript file of the repository, and the
+// browser floor (package.json's `browserslist`) over every file that ships to a browser.
 import js from '@eslint/js';
 import compat from 'eslint-plugin-compat';
+import esx from 'eslint-plugin-es-x';
+import { tsImport } from 'tsx/esm/api';
 import tseslint from 'typescript-eslint';
+
+// The floor's rules are computed by the build's own TypeScript (widget/build/), from the same list.
+const { floorEsxRules, RUNTIME_NEEDS } = await tsImport('./widget/build/floor-lint.ts', import.meta.url);
+
+/** Code that runs in a payer's or a merchant's browser, not in Node. */
+const DEMO_PAGES = 'demo/{console,playground,shared,spa}/**/*.ts';
+const BROWSER_FILES = ['widget/**/*.ts', DEMO_PAGES];
+const NODE_FILES = ['widget/build/**', '**/vite.config.ts'];
+/** Browser code that runs without canRun() (widget/internal/support.ts) before it: the side scripts, the demo. */
+const UNGATED_FILES = [
+  'widget/pay-page/*.ts',
+  'widget/isolation/frame.ts',
+  'widget/isolation/page-config.ts',
+  DEMO_PAGES,
+];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', 'test-results/**'] },
@@ -30,14 +48,34 @@ export default tseslint.config(
     },
   },
   {
-    // Every web and JavaScript API the widget calls, checked against the browser floor (package.json's
+    // Every web and JavaScript API the browser code calls, checked against the browser floor (package.json's
     // `browserslist`, the list the build's target comes from). The build lowers syntax, never APIs: one
     // missing there is a payer's broken checkout. Each one flagged gets a guard or a fallback, or, where
-    // widget/internal/support.ts already refuses a browser without it, a disable comment that says so.
-    files: ['widget/**/*.ts'],
-    ignores: ['widget/build/**'],
+    // widget/internal/support.ts already refuses a browser without it, goes into its RUNTIME_NEEDS.
+    files: BROWSER_FILES,
+    ignores: NODE_FILES,
     ...compat.configs['flat/recommended'],
-    settings: { lintAllEsApis: true },
+    settings: { lintAllEsApis: true, polyfills: [...RUNTIME_NEEDS] },
+  },
+  {
+    files: UNGATED_FILES,
+    ignores: NODE_FILES,
+    settings: { lintAllEsApis: true, polyfills: [] },
+  },
+  {
+    // ECMAScript built-ins and regular expressions (flags given as strings to `new RegExp` too) newer than
+    // the floor runs, with es-x at the edition read from the same list (widget/build/floor-lint.ts): the
+    // build passes them through as written. Type information tells it `x.replaceAll` is a string's.
+    files: BROWSER_FILES,
+    ignores: NODE_FILES,
+    plugins: { 'es-x': esx },
+    languageOptions: { parserOptions: { projectService: true } },
+    rules: floorEsxRules(true),
+  },
+  {
+    files: UNGATED_FILES,
+    ignores: NODE_FILES,
+    rules: floorEsxRules(false),
   },
   {
     // At the floor `#name` ships as a WeakMap and a helper call per access; `private _name` is mangled to a
@@ -47,7 +85,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: 'PrivateIdentifier', message: 'Use a TypeScript `private _name`: `#name` costs bytes at the floor.' },
+        {
+          selector: 'PrivateIdentifier',
+          message: 'Use a TypeScript `private _name`: `#name` costs bytes at the floor.',
+        },
       ],
     },
   },

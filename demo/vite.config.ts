@@ -5,6 +5,7 @@
 // at /demo/app/.
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { floorTargets } from '../widget/build/browser-targets.ts';
 import { precompressed } from '../widget/build/precompress.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -19,7 +20,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    target: 'es2022',
+    // The browser floor, as the widget's own build: the merchant console runs on the same phones.
+    target: floorTargets(),
     reportCompressedSize: false,
     // No inline assets: the pages run under `default-src 'self'` (no data: fonts or scripts).
     assetsInlineLimit: 0,

@@ -69,3 +69,9 @@ export function withQuery(path: string, query: Record<string, string | number | 
 export const getJson = <T>(path: string) => call<T>('GET', path);
 export const postJson = <T>(path: string, body: unknown, headers?: Record<string, string>) =>
   call<T>('POST', path, body, headers);
+
+/** A fresh Idempotency-Key: 128 random bits in hex (`crypto.randomUUID` is missing from the floor's Chrome 80 and iOS 15.0). */
+export const newIdempotencyKey = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join(
+    '',
+  );

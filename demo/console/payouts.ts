@@ -6,7 +6,7 @@
  */
 import type { Payout } from '../../widget/contract/index.ts';
 import { parseAmount } from '../../widget/internal/money.ts';
-import { ApiFailure, getJson, postJson, type ListAnswer } from './api.ts';
+import { ApiFailure, getJson, newIdempotencyKey, postJson, type ListAnswer } from './api.ts';
 import { announce, h, scrollable } from './dom.ts';
 import { dateTime, minorUnits, money } from './format.ts';
 import { downloadLink } from './paged-list.ts';
@@ -224,7 +224,7 @@ export function payoutsSection(root: HTMLElement) {
   }
 
   function showConfirmStep(recipient: Recipient, amount: number, narration: string) {
-    const idempotencyKey = crypto.randomUUID();
+    const idempotencyKey = newIdempotencyKey();
     const confirm = h('button', { type: 'button' }, 'Confirm payout');
     const back = h('button', { type: 'button', class: 'secondary' }, 'Change');
     const outcome = h('p', {});

@@ -90,7 +90,7 @@ export function reconciliationSection(root: HTMLElement) {
         '/api/v1/reconciliation/actions',
         { action, kind: difference.kind, reference: difference.reference },
       );
-      outcome = `${difference.reference}: ${data.outcome.replaceAll('_', ' ')}, now ${data.status}.`;
+      outcome = `${difference.reference}: ${data.outcome.replace(/_/g, ' ')}, now ${data.status}.`;
     } catch (error) {
       outcome = error instanceof ApiFailure ? error.message : 'The action failed.';
     }

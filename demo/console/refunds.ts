@@ -6,7 +6,7 @@
  * sends twice. The refund payout's status is then followed until it is final, and announced.
  */
 import type { Payout } from '../../widget/contract/index.ts';
-import { ApiFailure, getJson, postJson } from './api.ts';
+import { ApiFailure, getJson, newIdempotencyKey, postJson } from './api.ts';
 import { announce, h } from './dom.ts';
 import { money } from './format.ts';
 
@@ -95,7 +95,7 @@ function sendBack(payment: Refundable, outcome: HTMLElement): HTMLElement {
   box.append(start);
   start.addEventListener('click', () => {
     // One key per confirmation: confirming again after a lost answer replays, never pays twice.
-    const idempotencyKey = crypto.randomUUID();
+    const idempotencyKey = newIdempotencyKey();
     const amount = money(payment.amount, payment.currency, payment.currencyExponent);
     const to = `${payment.payerPhone ?? ''}${payment.provider ? ` (${payment.provider})` : ''}`;
     const confirm = h('button', { type: 'button' }, 'Confirm send back');

@@ -23,14 +23,22 @@ export function walletsSection(root: HTMLElement) {
           a.currency.localeCompare(b.currency) ||
           a.type.localeCompare(b.type),
       );
-      const regions = new Intl.DisplayNames([navigator.language || 'en'], { type: 'region' });
+      // Intl.DisplayNames came in Chrome 81: below it the table shows the country's code alone.
+      /* eslint-disable compat/compat, es-x/no-intl-displaynames -- used only where typeof finds it */
+      const regions =
+        typeof Intl.DisplayNames === 'function'
+          ? new Intl.DisplayNames([navigator.language || 'en'], { type: 'region' })
+          : undefined;
+      /* eslint-enable compat/compat, es-x/no-intl-displaynames */
       results.replaceChildren(
         scrollable(
           table(
             'Wallet balances by country and currency',
             ['Country', 'Currency', 'Wallet', 'Balance', 'Status'],
             sorted.map((wallet) => [
-              `${regions.of(wallet.country) ?? wallet.country} (${wallet.country})`,
+              regions
+                ? `${regions.of(wallet.country) ?? wallet.country} (${wallet.country})`
+                : wallet.country,
               wallet.currency,
               wallet.type,
               h('span', { class: 'number' }, money(wallet.amount, wallet.currency)),

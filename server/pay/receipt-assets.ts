@@ -29,15 +29,20 @@ body{margin:0;padding:1rem .75rem}
 .receipt--wait .receipt__status-title{color:var(--wait)}
 .receipt__status-text{margin:.25rem 0 0;color:var(--muted)}
 .receipt__rows{margin:0}
+/* stylelint-disable-next-line plugin/no-unsupported-browser-features -- flex gap: fallback at the end */
 .receipt__row{display:flex;flex-wrap:wrap;justify-content:space-between;gap:.25rem 1rem;padding:.45rem 0;border-bottom:1px dashed var(--line)}
 .receipt__row dt{color:var(--muted)}
 .receipt__row dd{margin:0;font-weight:600;text-align:end;overflow-wrap:anywhere;min-width:0}
+/* stylelint-disable-next-line plugin/no-unsupported-browser-features -- flex gap: fallback at the end */
 .receipt__actions{display:flex;flex-wrap:wrap;gap:.5rem;margin-top:1rem}
 .receipt__actions form{display:contents}
 .receipt__button{flex:1 1 8rem;min-height:2.75rem;font:inherit;font-weight:600;border-radius:.5rem;border:2px solid var(--accent);background:var(--accent);color:var(--accent-text);padding:.5rem 1rem;cursor:pointer}
 .receipt__button--plain{background:transparent;color:var(--accent)}
 .receipt__button:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
 @page{size:A4;margin:18mm}
+/* Chromium 80-83 leaves no gap in a flex box (84 brought it with the revert keyword, which every floor browser
+   with flex gaps has): there, and nowhere else, margins make the same space. */
+@supports not (color:revert){.receipt__row{padding-top:.2rem}.receipt__row>dt,.receipt__row>dd{margin-top:.25rem}.receipt__row>dt{margin-right:1rem}.receipt__actions{margin:.5rem 0 0 -.5rem}.receipt__button{margin:.5rem 0 0 .5rem}}
 @media print{:root{--bg:#fff;--card:#fff;--text:#000;--muted:#333;--line:#999;--ok:#000;--bad:#000;--wait:#000}html{background:#fff;color:#000}body{padding:0}.receipt{border:0;max-width:none;padding:0}.receipt__actions{display:none}}
 `;
 

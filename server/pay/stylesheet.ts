@@ -16,18 +16,22 @@ a{color:var(--accent)}
 .logo{width:48px;height:48px;object-fit:contain;border-radius:8px}
 .muted,.hint{color:var(--muted)}
 .hint{font-size:.875rem;margin:.25rem 0 0}
+/* stylelint-disable-next-line plugin/no-unsupported-browser-features -- flex gap: fallback at the end */
 .amount{display:flex;justify-content:space-between;gap:1rem;padding:.75rem;background:var(--card);border-radius:8px}
 .field{margin:1rem 0}
 label,legend{display:block;font-weight:600;margin-bottom:.25rem}
 legend{padding:0}
+/* stylelint-disable-next-line plugin/no-unsupported-browser-features -- flex gap: fallback at the end */
 .inline{display:flex;gap:.5rem;align-items:flex-start;font-weight:400}
 input,select,textarea,button,.button{font:inherit}
+/* stylelint-disable-next-line plugin/no-unsupported-browser-features -- :not() of one selector, not a list */
 input:not([type=radio]):not([type=checkbox]),select,textarea{width:100%;padding:.6rem;border:1px solid var(--line);border-radius:6px;background:var(--bg);color:var(--fg)}
 input[type=radio],input[type=checkbox]{width:1.25rem;height:1.25rem;margin:.15rem 0 0}
 [aria-invalid=true]{border-color:var(--error)!important}
 .error{color:var(--error);font-size:.875rem;margin:.25rem 0 0}
 .alert{color:var(--error);border:1px solid var(--error);border-radius:6px;padding:.5rem .75rem}
 fieldset{border:0;padding:0;margin:1rem 0}
+/* stylelint-disable-next-line plugin/no-unsupported-browser-features -- flex gap: fallback at the end */
 .option{display:flex;gap:.5rem;align-items:flex-start;padding:.6rem;border:1px solid var(--line);border-radius:6px;margin:.4rem 0;font-weight:400}
 .option small{display:block;color:var(--muted)}
 .button{display:block;width:100%;padding:.8rem;border:0;border-radius:8px;background:var(--accent);color:var(--on-accent);font-weight:700;text-align:center;text-decoration:none;cursor:pointer;margin:1rem 0 .5rem}
@@ -37,12 +41,16 @@ dt{color:var(--muted)}
 dd{margin:0;font-weight:600;overflow-wrap:anywhere}
 pay-checkout{display:block;margin:.5rem 0}
 pay-checkout[hidden]{display:none}
+/* stylelint-disable-next-line plugin/no-unsupported-browser-features -- flex gap: fallback at the end */
 nav{display:flex;flex-wrap:wrap;gap:.25rem .75rem;font-size:.875rem;margin-top:2rem;border-top:1px solid var(--line);padding-top:.5rem}
 nav [aria-current]{font-weight:700;color:var(--fg);text-decoration:none}
 .qr{display:block;width:240px;height:240px;margin:1rem auto;background:#fff}
 /* Paying on a phone is offered where the page is not on one: a wide screen with a mouse. */
 .wide-only{display:none}
 @media (min-width:48rem) and (hover:hover){.wide-only{display:block}}
+/* Chromium 80-83 leaves no gap in a flex box (84 brought it with the revert keyword, which every floor browser
+   with flex gaps has): there, and nowhere else, margins make the same space. */
+@supports not (color:revert){.amount>:first-child{margin-right:1rem}.inline>:first-child,.option>:first-child{margin-right:.5rem}nav{padding-top:.25rem}nav>*{margin:.25rem .75rem 0 0}}
 `;
 
 const hash = createHash('sha256').update(css).digest('hex').slice(0, 12);

@@ -6,15 +6,9 @@
  */
 import { fileURLToPath } from 'node:url';
 import browserslist from 'browserslist';
+import { editionOf, LANGUAGE } from './ecma-editions.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-
-/**
- * The highest ECMAScript version every floor browser parses: ES2020 (BigInt literals, `?.`, `??`) is in
- * Chrome 80, Firefox 84 (KaiOS 3) and Safari 15; ES2021's `??=` and `||=` came in Chrome 85. The shipped
- * files must parse at this version (test/build/floor-syntax.test.ts).
- */
-export const FLOOR_ECMA_VERSION = 2020;
 
 /** Browsers the transformer names itself, under browserslist's name; Android's browsers are their desktop engine. */
 const SAME_ENGINE: Record<string, string> = {
@@ -74,3 +68,11 @@ function floorBrowsers(): string[] {
 export function floorTargets(): string[] {
   return buildTargets(floorBrowsers());
 }
+
+/**
+ * The highest ECMAScript version every floor browser runs, read from the targets above: today ES2020
+ * (`?.` and `??` are in Chrome 80, Firefox 84 for KaiOS 3 and Safari 15; `??=` and `replaceAll` came in
+ * Chrome 85). The shipped files must parse at this version (test/build/floor-syntax.test.ts), and the
+ * lint forbids built-ins of later editions (eslint.config.js).
+ */
+export const FLOOR_ECMA_VERSION = editionOf(floorTargets(), LANGUAGE);

@@ -54,6 +54,7 @@ export const styles = css`
     ${dark}
   }
   @media (prefers-color-scheme: dark) {
+    /* stylelint-disable-next-line plugin/no-unsupported-browser-features -- :not() of one selector, not a list */
     :host(:not([theme='light'])) .pay {
       ${dark}
     }
@@ -88,6 +89,15 @@ export const styles = css`
     display: grid;
     gap: var(--_space);
   }
+  /* A fieldset lays out as a block before Chromium 86, whatever its display: its fields are spaced by
+     margins instead of the grid's gap, the same space in every browser (a grid item's margin adds to the
+     gap). Its first child is its legend, no grid item: the margins start at the second field. */
+  .pay__group {
+    gap: 0;
+  }
+  .pay__group > * + * + * {
+    margin-top: var(--_space);
+  }
   .pay__header {
     display: grid;
     gap: 4px;
@@ -104,6 +114,7 @@ export const styles = css`
   .pay__summary {
     grid-template-columns: minmax(0, 1fr);
   }
+  /* stylelint-disable-next-line plugin/no-unsupported-browser-features -- flex gap: fallback below */
   .pay__merchant {
     display: flex;
     align-items: center;
@@ -138,6 +149,7 @@ export const styles = css`
   .pay__optional {
     font-size: 14px;
   }
+  /* stylelint-disable-next-line plugin/no-unsupported-browser-features -- flex gap: fallback below */
   .pay__amount {
     display: flex;
     flex-wrap: wrap;
@@ -236,6 +248,7 @@ export const styles = css`
   .pay__options--grid {
     grid-template-columns: repeat(auto-fit, minmax(140px, 1fr));
   }
+  /* stylelint-disable-next-line plugin/no-unsupported-browser-features -- flex gap: fallback below */
   .pay__option {
     display: flex;
     align-items: center;
@@ -307,6 +320,7 @@ export const styles = css`
     background: var(--_surface);
     border-radius: var(--_radius);
   }
+  /* stylelint-disable-next-line plugin/no-unsupported-browser-features -- flex gap: fallback below */
   .pay__summary div {
     display: flex;
     flex-wrap: wrap;
@@ -317,6 +331,7 @@ export const styles = css`
     color: var(--_muted);
   }
   /* A value and its copy button side by side, the button below when they do not fit. */
+  /* stylelint-disable-next-line plugin/no-unsupported-browser-features -- flex gap: fallback below */
   .pay__summary dd {
     display: flex;
     flex-wrap: wrap;
@@ -346,5 +361,44 @@ export const styles = css`
   }
   .pay__step--success .pay__icon {
     background: var(--_success);
+  }
+  /* Chromium 80-83 leaves no gap in a flex box (84 brought it with the revert keyword, which every floor
+     browser with flex gaps has): there, and nowhere else, margins make the same space. A wrapping row
+     gets its row gap as each item's top margin, taken back from the box's own padding or margin. */
+  @supports not (color: revert) {
+    .pay__merchant > * + * {
+      margin-left: 8px;
+    }
+    .pay__option > * + * {
+      margin-left: 10px;
+    }
+    .pay__amount {
+      padding-top: calc(var(--_space) - 8px);
+    }
+    .pay__amount > * {
+      margin-top: 8px;
+    }
+    .pay__amount > :first-child {
+      margin-right: 8px;
+    }
+    .pay__summary div {
+      margin-top: -4px;
+    }
+    .pay__summary div > * {
+      margin-top: 4px;
+    }
+    .pay__summary div > :first-child {
+      margin-right: 12px;
+    }
+    /* dd's own items carry the row's top margin, and their own row gap. */
+    .pay__summary dd {
+      margin-top: 0;
+    }
+    .pay__summary dd > * {
+      margin-top: 4px;
+    }
+    .pay__summary dd > :first-child {
+      margin-right: 8px;
+    }
   }
 `;

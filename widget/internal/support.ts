@@ -4,13 +4,13 @@
  * browser then shows the element's own content, the merchant's fallback (a link to a payment page),
  * instead of a form that would break halfway through a payment.
  */
-export const canRun = (): boolean =>
-  typeof customElements !== 'undefined' &&
-  typeof Element !== 'undefined' &&
-  'attachShadow' in Element.prototype &&
-  typeof fetch === 'function' &&
-  typeof AbortController === 'function' &&
-  typeof Intl === 'object' &&
-  typeof Intl.NumberFormat === 'function' &&
-  typeof crypto === 'object' &&
-  typeof crypto.getRandomValues === 'function';
+import { RUNTIME_NEEDS } from './runtime-needs.ts';
+
+/**
+ * Each of RUNTIME_NEEDS is there: a path of properties from the global object, every step of it an
+ * object or a function (truthy), so a missing one ends the walk with `undefined`.
+ */
+export const canRun = (scope: object = globalThis): boolean =>
+  RUNTIME_NEEDS.every((path) =>
+    path.split('.').reduce<unknown>((value, key) => value && (value as Record<string, unknown>)[key], scope),
+  );
