@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { escapeHtml } from '../../../server/pay/html.ts';
-import { en } from '../../../widget/i18n/en.ts';
+import { en, type Messages } from '../../../widget/i18n/en.ts';
 import { Browser, fixedLinkAnswers, formOf, hidden } from './helpers.ts';
 import { payPageFixture } from './page-fixture.ts';
 
@@ -106,9 +106,9 @@ describe('the approve-on-phone page without script', () => {
   );
 });
 
-function readMessages(lang: string): Record<string, string> {
+function readMessages(lang: string): Messages {
   if (lang === 'en') return en;
-  return JSON.parse(readFileSync(`widget/i18n/${lang}.json`, 'utf8')) as Record<string, string>;
+  return JSON.parse(readFileSync(`widget/i18n/${lang}.json`, 'utf8')) as Messages;
 }
 
 /** `text` as the page writes it, as a pattern. */
