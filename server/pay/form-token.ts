@@ -42,7 +42,6 @@ export function formTokens(secrets: readonly string[], secure: boolean) {
   }
 
   return {
-    nonceOf,
     /** The form's token for this browser and `scope` (a checkout, a payment), setting its nonce cookie. */
     issue(c: Context, scope: string): string {
       return sign(keys[0]!, scope, nonceOf(c));
