@@ -69,6 +69,10 @@ export const ApiErrorSchema = z
     message: z.string(),
     fields: z.array(FieldErrorSchema).optional(),
     attemptsLeft: z.int().min(0).optional(),
+    retryAfter: z.int().min(1).optional().meta({
+      description:
+        'With `wallet_busy`: seconds until the payment already waiting on the phone can no longer be approved (also in `Retry-After`)',
+    }),
   })
   .meta({ id: 'ApiError' });
 

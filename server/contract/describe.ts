@@ -45,7 +45,7 @@ const ERROR_TEXT = {
   401: 'Missing or wrong credentials (`unauthorized`, `invalid_signature`)',
   403: 'Refused: a console request from another page, or a webhook from outside `WEBHOOK_SOURCE_IPS` (`forbidden`)',
   404: 'Not found (`not_found`)',
-  409: 'Conflict: `link_unavailable`, `session_paid`, `payment_in_progress`, `request_in_progress`, `payment_not_awaiting_input`, `payment_not_refundable`, `already_refunded`, `not_collected`',
+  409: 'Conflict: `link_unavailable`, `session_paid`, `payment_in_progress`, `wallet_busy` (with `retryAfter` and `Retry-After`), `request_in_progress`, `payment_not_awaiting_input`, `payment_not_refundable`, `already_refunded`, `not_collected`',
   413: 'Too large (`payload_too_large`)',
   415: 'Not the media type the route reads (`unsupported_media_type`)',
   422: '`idempotency_conflict`, `amount_out_of_bounds`, `limit_exceeded`, `invalid_otp`, `otp_locked`, `payment_not_refundable`',
@@ -62,6 +62,7 @@ export const PROVIDER_ERRORS = [502, 503, 504] as const;
 
 const ERROR_HEADERS: Partial<Record<ErrorStatus, Record<string, object>>> = {
   401: { 'WWW-Authenticate': header('WwwAuthenticate') },
+  409: { 'Retry-After': header('ConflictRetryAfter') },
   429: { 'Retry-After': header('RetryAfter') },
 };
 

@@ -37,6 +37,11 @@ const HEADERS = {
     required: true,
     schema: { type: 'integer' as const, minimum: 1 },
   },
+  ConflictRetryAfter: {
+    description:
+      'With `wallet_busy`: seconds until the payment already waiting on the phone can no longer be approved; with `request_in_progress`: when to retry.',
+    schema: { type: 'integer' as const, minimum: 1 },
+  },
   WwwAuthenticate: {
     description: 'The scheme a merchant route wants: `Bearer realm="pay-checkout"`.',
     schema: { type: 'string' as const },

@@ -8,7 +8,9 @@ import { z } from 'zod';
 import type { CheckoutConfig, CreatePayment } from '../../widget/contract/index.ts';
 import { ApiError, fieldErrors, validationFailed } from '../http/errors.ts';
 import { formatMajor } from '../checkout/currency.ts';
+import { PHONE_NUMBER } from './common.ts';
 import { fieldsSchema } from './payer-fields.ts';
+import { walletNumber } from './wallet.ts';
 import {
   CustomerSchema,
   IdSchema,
@@ -113,10 +115,26 @@ function methodSchema(config: CheckoutConfig) {
     } else if (!networks.some((network) => network.value === choice.network)) {
       ctx.addIssue({ code: 'custom', message: 'is not a network of this provider', path: ['network'] });
     }
+    // Only a number the contract's rule let through is read as a wallet: one problem per input.
+    if (
+      PHONE_NUMBER.test(choice.phoneNumber) &&
+      walletNumber(choice.phoneNumber, config.country) === undefined
+    )
+      ctx.addIssue({
+        code: 'custom',
+        message: `is not a valid phone number in ${config.country.toUpperCase()}`,
+        path: ['phoneNumber'],
+      });
   }).transform((choice) => {
-    if (choice.kind !== 'direct' || choice.network !== undefined) return choice;
+    if (choice.kind !== 'direct') return choice;
+    // The wallet's one spelling (E.164): what is stored, charged and counted (wallet.ts).
+    const wallet = {
+      ...choice,
+      phoneNumber: walletNumber(choice.phoneNumber, config.country) ?? choice.phoneNumber,
+    };
+    if (wallet.network !== undefined) return wallet;
     const only = methods.get(choice.provider)?.networks;
-    return only?.length === 1 && only[0] ? { ...choice, network: only[0].value } : choice;
+    return only?.length === 1 && only[0] ? { ...wallet, network: only[0].value } : wallet;
   });
 }
 
@@ -139,6 +157,7 @@ export function payerSchema(config: CheckoutConfig): z.ZodType<PayerInput> {
     remaining ?? null,
     config.currency,
     config.currencyExponent,
+    config.country,
     config.anonymous,
     config.hosted,
     config.customFields,

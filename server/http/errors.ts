@@ -15,7 +15,13 @@ export class ApiError extends Error {
     readonly status: ContentfulStatusCode,
     readonly code: ErrorCode,
     message: string,
-    readonly extra: { fields?: FieldError[]; attemptsLeft?: number; retryAfterSeconds?: number } = {},
+    readonly extra: {
+      fields?: FieldError[];
+      attemptsLeft?: number;
+      retryAfterSeconds?: number;
+      /** Seconds to wait, said in the body too (and as `Retry-After`), where a client's words need it. */
+      retryAfter?: number;
+    } = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -117,7 +123,8 @@ export function renderError(error: unknown, c: Context, { logger, requestId, met
     const { errorCode, status, message } = apiError.cause;
     logger?.warn({ requestId, provider: { errorCode, status, message } }, 'provider failure answered');
   }
-  const { fields, attemptsLeft, retryAfterSeconds } = apiError.extra;
+  const { fields, attemptsLeft, retryAfter } = apiError.extra;
+  const retryAfterSeconds = apiError.extra.retryAfterSeconds ?? retryAfter;
   if (retryAfterSeconds !== undefined) c.header('Retry-After', String(retryAfterSeconds));
   return c.json(
     {
@@ -127,6 +134,7 @@ export function renderError(error: unknown, c: Context, { logger, requestId, met
         message: apiError.message,
         ...(fields ? { fields } : {}),
         ...(attemptsLeft !== undefined ? { attemptsLeft } : {}),
+        ...(retryAfter !== undefined ? { retryAfter } : {}),
       },
     },
     apiError.status,
@@ -144,7 +152,8 @@ function toApiError(error: unknown): ApiError {
     if (status === 413) return new ApiError(413, 'payload_too_large', 'The request body is too large');
     if (status === 401) return new ApiError(401, 'unauthorized', error.message || 'Authentication required');
     if (status === 403) return new ApiError(403, 'forbidden', error.message || 'This request is not allowed');
-    if (status < 500) return new ApiError(status, 'validation_failed', error.message || 'The request is not valid');
+    if (status < 500)
+      return new ApiError(status, 'validation_failed', error.message || 'The request is not valid');
   }
   return new ApiError(500, 'internal', 'Something went wrong on our side; the request id is in the logs');
 }

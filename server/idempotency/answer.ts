@@ -1,7 +1,7 @@
 /**
  * The HTTP side of idempotency (docs/idempotency.md#idempotency) for a creating POST: take the
  * key, replay a finished answer, run the work once, keep a 4xx answer for replays, forget the key after
- * a 5xx or a 429 so the caller can try again (nothing was done), and, when the request holding the key
+ * a 5xx or a refusal that says when to try again, so the caller can (nothing was done), and, when the request holding the key
  * died, let a retry take it over and answer what became of the work it had started. Shared by payments and
  * payouts; the key store itself is server/idempotency/keys.ts.
  */
@@ -121,9 +121,10 @@ async function run<T>(
       requestId: c.get('requestId'),
       metrics: c.get('metrics'),
     });
-    // Neither a 5xx nor a 429 is a result: nothing was done, and the key must let the caller try again
-    // (a 429 kept for replays would refuse the retry for as long as keys live, not as long as the limit).
-    if (answer.status >= 500 || answer.status === 429) {
+    // Neither a 5xx nor a refusal that says when to try again (a 429, a 409 `wallet_busy`, each with
+    // `Retry-After`) is a result: nothing was done, and the key must let the caller try again (kept for
+    // replays, it would refuse the retry for as long as keys live, not as long as the wait).
+    if (answer.status >= 500 || answer.status === 429 || answer.headers.has('Retry-After')) {
       await releaseIdempotent(db, owner);
       return answer;
     }

@@ -26,15 +26,32 @@ export function formTokens(secrets: readonly string[], secure: boolean) {
   const sign = (key: Buffer, scope: string, nonce: string) =>
     createHmac('sha256', key).update(`${scope}\n${nonce}`).digest('base64url');
 
+  /** Nonces chosen for browsers without one, by request: a page signs several things with one. */
+  const chosen = new WeakMap<Context, string>();
+  /** This browser's nonce, given it (in its cookie) on its first page. */
+  function nonceOf(c: Context): string {
+    const given = getCookie(c, COOKIE);
+    if (given && NONCE.test(given)) return given;
+    let nonce = chosen.get(c);
+    if (!nonce) {
+      nonce = randomBytes(16).toString('base64url');
+      setCookie(c, COOKIE, nonce, { path: '/pay', httpOnly: true, sameSite: 'Lax', secure });
+      chosen.set(c, nonce);
+    }
+    return nonce;
+  }
+
   return {
     /** The form's token for this browser and `scope` (a checkout, a payment), setting its nonce cookie. */
     issue(c: Context, scope: string): string {
-      let nonce = getCookie(c, COOKIE);
-      if (!nonce || !NONCE.test(nonce)) {
-        nonce = randomBytes(16).toString('base64url');
-        setCookie(c, COOKIE, nonce, { path: '/pay', httpOnly: true, sameSite: 'Lax', secure });
-      }
-      return sign(keys[0]!, scope, nonce);
+      return sign(keys[0]!, scope, nonceOf(c));
+    },
+    /**
+     * The Idempotency-Key of this browser's `attempt`-th payment on `scope`: the same for as long as its
+     * nonce cookie lives, so the form a browser gets again (Back, a reload) can carry an attempt's key.
+     */
+    attemptKey(c: Context, scope: string, attempt: number): string {
+      return sign(keys[0]!, `attempt ${attempt} of ${scope}`, nonceOf(c));
     },
     /** Whether `token` was issued for `scope` to the browser that sends it. */
     verify(c: Context, scope: string, token: unknown): boolean {

@@ -5,11 +5,12 @@
  * steps follow as pages under `/pay/p/<reference>`, whose cookie carries the payer's token; a final
  * payment ends on its receipt.
  */
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { CheckoutConfig, CreatedPayment, ErrorEnvelope, Payment } from '../../widget/contract/index.ts';
 import { en } from '../../widget/i18n/en.ts';
+import { fill } from '../../widget/i18n/index.ts';
 import { formatMoney, toDecimalText } from '../../widget/internal/money.ts';
 import type { CheckoutService } from '../checkout/service.ts';
 import { readTranslations } from '../checkout/translations.ts';
@@ -45,6 +46,7 @@ import {
   type FormBody,
 } from './form-input.ts';
 import { formBody, type FormView } from './form-page.ts';
+import { formAttempts } from './form-attempt.ts';
 import { formTokens } from './form-token.ts';
 import { configBlockText } from '../embed/config-block.ts';
 import { html, raw, type Html } from './html.ts';
@@ -94,6 +96,7 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
   const translations = readTranslations(deps.translationsDir);
   const secureCookies = publicUrl.startsWith('https:');
   const forms = formTokens(config.merchantApiKeys, secureCookies);
+  const attempts = formAttempts(deps.store.db, forms, () => deps.clock.now());
   const ipOf = (c: Context) => clientIp(c, config.trustProxy);
   // A page waiting on the payer's phone or the provider reloads itself; "Check again" does it at once.
   const refreshSeconds = String(config.payPageRefreshSeconds);
@@ -200,7 +203,7 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
     }
   }
 
-  function renderForm(
+  async function renderForm(
     c: Context,
     status: number,
     checkoutConfig: CheckoutConfig,
@@ -225,7 +228,8 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
       action: withLang(action, lang),
       handoffAction: state.handoff ? undefined : withLang(`${path}/phone`, lang),
       csrf: forms.issue(c, scope),
-      idempotencyKey: state.idempotencyKey ?? randomUUID(),
+      // This browser's open attempt on the checkout, if it has one (form-attempt.ts).
+      idempotencyKey: state.idempotencyKey ?? (await attempts.keyFor(c, checkoutConfig)),
       answers: state.answers ?? {},
       errors: state.errors ?? {},
       uploaded: state.uploaded ?? {},
@@ -378,7 +382,12 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
       // The idempotency check refuses by throwing: a page for the payer too, not the API's JSON.
       if (!(thrown instanceof ApiError)) throw thrown;
       status = thrown.status;
-      error = { code: thrown.code, message: thrown.message, fields: thrown.extra.fields };
+      error = {
+        code: thrown.code,
+        message: thrown.message,
+        fields: thrown.extra.fields,
+        retryAfter: thrown.extra.retryAfter,
+      };
     }
     switch (error.code) {
       case 'link_unavailable':
@@ -390,6 +399,12 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
       case 'rate_limited':
       case 'payment_in_progress':
         return refuse(status, { alert: messages[error.code] });
+      case 'wallet_busy':
+        // Nothing was made under this key (it was let go): the same form goes through once the wait ends.
+        return refuse(status, {
+          alert: fill(messages.wallet_busy, { n: Math.ceil((error.retryAfter ?? 60) / 60) }),
+          idempotencyKey: key,
+        });
       case 'idempotency_conflict':
         // This form was already sent with other answers and its payment is under way: refused, and the
         // same key kept, so sending it again can never make a second payment.

@@ -107,13 +107,17 @@ export function codeStep(view: StepView): Html {
     <p><a href="${view.startAgain}">${messages.otherNumber}</a></p>`;
 }
 
-/** Waiting on the payer's phone or on the provider: the page reloads itself (Refresh header) and says so. */
+/**
+ * Waiting on the payer's phone or on the provider: the page reloads itself (Refresh header) and says so.
+ * A refresh that fires while the connection is down ends on the browser's own error page, which does not
+ * refresh again (docs/pay-page.md): the page says what to do then, and that the phone's prompt decides.
+ */
 export function processingStep(view: StepView): Html {
   const { messages, payment } = view;
   const approving = payment.action === 'processing';
   return html`<h1>${approving ? messages.processingTitle : messages.confirmingTitle}</h1>
     <p>${approving ? messages.processingText : messages.confirmingText}</p>
-    ${summary(view)}${checkAgain(view)}`;
+    ${summary(view)}${approving ? html`<p>${messages.stalled}</p>` : ''}${checkAgain(view)}`;
 }
 
 export function bankTransferStep(view: StepView): Html {

@@ -17,6 +17,8 @@ import type { PaymentContext } from './repository.ts';
 import { checkReturnUrl, type ReturnOrigins } from './return-url.ts';
 import { keepUploads, liveUploads } from './payment-uploads.ts';
 import { assertNoLivePayment } from './session-payments.ts';
+import { assertWalletFree } from './wallet-payments.ts';
+import { walletNumber } from '../contract/wallet.ts';
 import { hashToken } from './tokens.ts';
 
 export interface CheckoutConfigSource {
@@ -58,19 +60,26 @@ export async function admitPayment(
   const kind = input.link !== undefined ? 'link' : 'session';
   const id = input.link ?? input.session ?? '';
   const config = await context.checkout.getConfig(kind, id, context.logger);
-  if (kind === 'session') {
-    // One live payment per session: deciding it alone per session (on every instance, with PostgreSQL)
-    // means two tabs starting together cannot both see the session free.
-    return context.locks.run(`session:${id}`, async (db) => {
-      await assertNoLivePayment(context, db, id);
-      return admitWith(context, db, config, input, reference, token);
-    });
+  // One live payment per session: deciding it alone per session (on every instance, with PostgreSQL)
+  // means two tabs starting together cannot both see the session free. The same lock decides the
+  // session's wallets.
+  if (kind === 'session')
+    return context.locks.run(`session:${id}`, (db) =>
+      admitWith(context, db, config, input, reference, token),
+    );
+  if (config.amount.remaining === undefined) {
+    // One prompt per wallet and link, decided alone per wallet (an unreadable number is refused below).
+    const wallet =
+      input.method.kind === 'direct' ? walletNumber(input.method.phoneNumber, config.country) : undefined;
+    if (wallet === undefined) return admitWith(context, context.db, config, input, reference, token);
+    return context.locks.run(`link:${id}:wallet:${wallet}`, (db) =>
+      admitWith(context, db, config, input, reference, token),
+    );
   }
-  if (config.amount.remaining === undefined) return admitWith(context, context.db, config, input, reference, token);
   // `remaining` is decided inside the link's lock, on shared state only: our payments that still hold
   // money as stored (the one admitted just before this one is committed) and what the provider counts as
   // collected, asked again rather than taken from this instance's cache, which another instance's
-  // success leaves behind.
+  // success leaves behind. The link's wallets are decided under the same lock.
   return context.locks.run(`link:${id}`, async (db) => {
     const fresh = await context.checkout.getConfig('link', id, context.logger, { fresh: true });
     return admitWith(context, db, fresh, input, reference, token);
@@ -108,7 +117,12 @@ async function admitWith(
   const uploads = await liveUploads(db, config, payer, context.clock.now());
 
   const now = context.clock.now();
+  // The payer's schema gives the wallet's one spelling (E.164), whatever the payer typed.
   const direct = payer.method.kind === 'direct' ? payer.method : null;
+  // A second prompt to a phone that already has one of this checkout's is refused before anything else
+  // is asked of it.
+  if (direct) await assertWalletFree(context, db, config, direct.phoneNumber);
+  if (config.kind === 'session') await assertNoLivePayment(context, db, config.id);
   // A direct charge sends its number an SMS or an approval prompt: counted per number before anything
   // is stored, so nobody can flood a stranger's phone through this checkout.
   if (direct) await context.countCharge(direct.phoneNumber);

@@ -53,9 +53,14 @@ const PAYMENT_TOKEN_HEADER = 'Payment-Token';
  * client sending the same key makes a request of its own and never receives this one's answer.
  */
 function payerClient(input: CreatePayment, userAgent: string | undefined): string {
-  const checkout = input.link !== undefined ? `link:${input.link}` : `session:${input.session ?? ''}`;
-  return `${checkout}\nua:${userAgent ?? ''}`;
+  return input.link !== undefined
+    ? checkoutClient('link', input.link, userAgent)
+    : checkoutClient('session', input.session ?? '', userAgent);
 }
+
+/** The idempotency client of a browser paying checkout `kind:id` (see payerClient). */
+export const checkoutClient = (kind: 'link' | 'session', id: string, userAgent: string | undefined) =>
+  `${kind}:${id}\nua:${userAgent ?? ''}`;
 
 /** A payment creation as the API answers it, once per client, key and body; the pay page's form uses it too. */
 export interface CreateRequest {

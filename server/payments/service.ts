@@ -117,8 +117,9 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     return token;
   }
 
-  // One number written with or without its `+` is one phone.
-  const countCharge = (phoneNumber: string) => deps.limiter.hit('phone', phoneNumber.replace(/^\+/, ''));
+  // Counted per wallet: the payer's schema gave the number its one spelling (E.164), so +234…, 234…,
+  // 0803…, 00234… and 803… are one phone.
+  const countCharge = (wallet: string) => deps.limiter.hit('phone', wallet);
 
   /** The payment, if `token` is its token; 401 otherwise (unknown references included). */
   async function authorize(reference: string, token: string | undefined): Promise<PaymentRow> {

@@ -5,7 +5,8 @@
 import { createHmac } from 'node:crypto';
 import { runLoad, type ChildLoadOptions, type LoadOptions } from './load.ts';
 
-const fill = (template: string, i: number) => template.replaceAll('{i}', String(i));
+const fill = (template: string, i: number) =>
+  template.replaceAll('{i}', String(i)).replaceAll('{i6}', String(i % 1_000_000).padStart(6, '0'));
 
 /** Rebuilds the per-request functions that could not be sent across the process boundary. */
 function perRequest({ bodyTemplate, sign, headers = {}, ...rest }: ChildLoadOptions): LoadOptions {

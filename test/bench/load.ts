@@ -120,8 +120,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
 }
 
 /**
- * What can cross a process boundary: functions cannot, so `{i}` (the request number) in `bodyTemplate`
- * and in header values stands for them, and `sign` adds a hex HMAC of each body (signed webhooks).
+ * What can cross a process boundary: functions cannot, so `{i}` (the request number; `{i6}`: its last six
+ * digits, zero-padded, for a phone number) in `bodyTemplate` and in header values stands for them, and `sign` adds a hex HMAC of each body (signed webhooks).
  */
 export type ChildLoadOptions = Omit<LoadOptions, 'bodyFor' | 'headersFor'> & {
   bodyTemplate?: string;

@@ -28,6 +28,8 @@ export interface RouteSpec {
 const LINK = 'lnk_fixed_ci';
 // Ends in 01: the sandbox's no-OTP scenario, so one request is one complete charge.
 const PHONE = '+2250700000001';
+// A wallet per payment (07, six digits, 01): one waiting on its phone refuses a second prompt (409).
+const PHONE_OF_REQUEST = '+22507{i6}01';
 const JSON_TYPE = { 'content-type': 'application/json' };
 const SANDBOX_AUTH = { 'client-id': BENCH_CLIENT_ID, 'client-secret': BENCH_CLIENT_SECRET };
 
@@ -79,7 +81,7 @@ export function benchRoutes(bareUrl: string, backendUrl: string): RouteSpec[] {
           link: LINK,
           customer: { name: 'Bench Payer', email: 'bench@example.com' },
           fields: { subscriber_id: 'SUB-{i}' },
-          method: { kind: 'direct', provider: 'mtn-ci', phoneNumber: PHONE },
+          method: { kind: 'direct', provider: 'mtn-ci', phoneNumber: PHONE_OF_REQUEST },
         }),
       },
     },
@@ -101,7 +103,7 @@ export function benchRoutes(bareUrl: string, backendUrl: string): RouteSpec[] {
 
 /** The single request a spec stands for, with `{i}` = "probe", for a check before the load. */
 export function probeRequest({ request }: RouteSpec): { url: string; init: RequestInit } {
-  const fill = (text: string) => text.replaceAll('{i}', 'probe');
+  const fill = (text: string) => text.replaceAll('{i}', 'probe').replaceAll('{i6}', '999999');
   const headers = Object.fromEntries(Object.entries(request.headers ?? {}).map(([name, value]) => [name, fill(value)]));
   const body = request.bodyTemplate === undefined ? undefined : fill(request.bodyTemplate);
   if (request.sign && body !== undefined) headers[request.sign.header] = createHmac(request.sign.algorithm, request.sign.secret).update(body).digest('hex');

@@ -84,9 +84,10 @@ const STATES: Record<string, (page: Page, language: Language) => Promise<void>> 
         : language.messages.preOtpText.replace('{ussd}', '*144*8*1#');
     await expect(page.getByText(instructions)).toBeVisible();
   },
-  // Ending 03: the provider keeps the payment processing, so the screen stays.
+  // Ending 03: the provider keeps the payment processing, so the screen stays. A number per language:
+  // the other language's payment still waits on its phone, which refuses a second prompt.
   processing: async (page, language) => {
-    await pay(page, language, '+2250700000003');
+    await pay(page, language, language.language === 'en' ? '+2250700000003' : '+2250700000203');
     await expect(heading(page, language.messages.processingTitle)).toBeVisible();
   },
   // Ending 08: the provider's page. In popup mode the widget stays on its redirect step instead of leaving.

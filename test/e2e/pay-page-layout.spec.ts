@@ -115,9 +115,11 @@ const STATES: Record<string, (page: Page) => Promise<void>> = {
     await expect(page.getByRole('heading', { name: 'Receipt' })).toBeVisible(FINAL);
   },
   // A payment still in flight: its receipt shows the live status and "Check again", never a new form.
+  // A number of its own: the approve-on-phone state's payment still waits on its phone, which refuses a
+  // second prompt (409 wallet_busy).
   'receipt-in-flight': async (page) => {
     await holdStill(page);
-    await fillFixed(page, '+2250700000003');
+    await fillFixed(page, '+2250700000103');
     await pay(page);
     await expect(heading(page, 'Approve on your phone')).toBeVisible();
     await page.goto(`${api()}${receiptPath([DEMO_MERCHANT_API_KEY], await cookieReference(page))}?lang=en`);

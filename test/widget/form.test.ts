@@ -266,6 +266,20 @@ describe('<pay-checkout> form', () => {
     expect(control(el, 'customer.name').value).to.equal('Awa');
   });
 
+  it('a second payment to a phone already prompted says so in the payer’s words, with the minutes left', async () => {
+    const { el } = await refusedWith(
+      409,
+      'wallet_busy',
+      'A payment from this number is already waiting on your phone: approve it, or wait 29 minutes',
+      { retryAfter: 1_741 },
+    );
+    const expected =
+      'A payment from this number is already waiting on your phone: approve it, or wait 30 min.';
+    expect(el.shadowRoot!.querySelector('[part="error"]')!.textContent).to.equal(expected);
+    expect(el.shadowRoot!.querySelector('[role="status"]')!.textContent!.trim()).to.equal(expected);
+    expect(control(el, 'customer.name').value).to.equal('Awa');
+  });
+
   it('a refusal for too many charges to one phone reads as a rate limit, not the server’s English', async () => {
     const { el } = await refusedWith(
       429,

@@ -43,6 +43,7 @@ export const ERROR_CODES = [
   'link_unavailable',
   'session_paid',
   'payment_in_progress',
+  'wallet_busy',
   'payment_not_awaiting_input',
   'payment_not_refundable',
   'already_refunded',
@@ -74,6 +75,8 @@ export interface ApiError {
   fields?: FieldError[];
   /** With `invalid_otp`: tries left before the payment fails. */
   attemptsLeft?: number;
+  /** With `wallet_busy`: seconds the payment already waiting on the phone may still be approved. */
+  retryAfter?: number;
 }
 
 export interface ErrorEnvelope {

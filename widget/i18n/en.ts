@@ -55,7 +55,8 @@ export const en = {
   redirectText: 'Complete the payment on the page that opened. This page updates by itself.',
   openPage: 'Open the payment page',
   unfinishedTitle: 'Finish your payment',
-  unfinishedText: 'You started this payment on the payment page. Continue there to finish it, or start again.',
+  unfinishedText:
+    'You started this payment on the payment page. Continue there to finish it, or start again.',
   continueTo: 'Continue to {provider}',
   startAgain: 'Start again',
   bankTitle: 'Pay by bank transfer',
@@ -65,6 +66,8 @@ export const en = {
   transferBefore: 'Transfer before {time}.',
   processingTitle: 'Approve on your phone',
   processingText: 'Check your phone and approve the payment. This page updates by itself.',
+  // The pay page without JavaScript, whose own refresh dies with the connection.
+  stalled: 'If this page stops updating, tap Check again. The prompt on your phone is what counts.',
   confirmingTitle: 'Confirming your payment',
   confirmingText: 'Your payment is being confirmed. This page updates by itself.',
   reference: 'Reference',
@@ -104,7 +107,10 @@ export const en = {
   // A checkout session (a cart) takes one payment at a time: the server refused a second one.
   // The server's limits (a phone sent too many prompts, too many tries from one place): refused, wait.
   rate_limited: 'Too many attempts. Wait a few minutes, then try again.',
-  payment_in_progress: 'A payment for this order is already under way. Approve or finish it first, or wait for it to end before paying again.',
+  payment_in_progress:
+    'A payment for this order is already under way. Approve or finish it first, or wait for it to end before paying again.',
+  // One prompt at a time per phone: this number already has one waiting ({n}: minutes it may still wait).
+  wallet_busy: 'A payment from this number is already waiting on your phone: approve it, or wait {n} min.',
 };
 
 export type Messages = typeof en;

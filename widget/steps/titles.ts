@@ -42,13 +42,14 @@ export function titleOf(state: CheckoutState, messages: Messages): string {
 
 /**
  * A refused form's message: the server's, or, when it named fields (shown under each), one for all; a
- * second payment on a cart and a rate limit are refused in the payer's language.
+ * second payment on a cart or to a phone already prompted, and a rate limit, are refused in the payer's
+ * language (with the minutes the waiting payment may still be approved).
  */
 export const formError = (error: ApiError, messages: Messages): string =>
   error.fields?.length
     ? messages.fixErrors
-    : error.code === 'payment_in_progress' || error.code === 'rate_limited'
-      ? messages[error.code]
+    : error.code === 'payment_in_progress' || error.code === 'rate_limited' || error.code === 'wallet_busy'
+      ? fill(messages[error.code], { n: Math.ceil((error.retryAfter ?? 60) / 60) })
       : error.message;
 
 /** Why the handoff to the phone cannot go on: it expired (not found any more), or could not be made. */
@@ -96,7 +97,8 @@ export function statusOf(
     return Object.keys(errors).length ? messages.fixErrors : '';
   }
   const problem =
-    ((step === 'otp' || step === 'preOtp') && (codeError(payment!, error, errors, messages) ?? error?.message)) ||
+    ((step === 'otp' || step === 'preOtp') &&
+      (codeError(payment!, error, errors, messages) ?? error?.message)) ||
     (step === 'handoff' && error && handoffProblem(error, messages));
   if (!problem) return copied ? messages.copied : titleOf(state, messages);
   const left = error?.attemptsLeft;

@@ -470,7 +470,7 @@ const CASES: Case[] = [
     'the same key with another body',
     async ({ t }) => {
       const headers = key();
-      await call(t, 'POST', '/api/v1/payments', { json: fixedCiPayment('+2250700000001'), headers });
+      await call(t, 'POST', '/api/v1/payments', { json: fixedCiPayment('+2250700000201'), headers });
       return call(t, 'POST', '/api/v1/payments', { json: fixedCiPayment('+2250700000003'), headers });
     },
   ],
@@ -480,8 +480,17 @@ const CASES: Case[] = [
     'the provider fails',
     ({ t }) =>
       providerFailing(t, () =>
-        call(t, 'POST', '/api/v1/payments', { json: fixedCiPayment('+2250700000001'), headers: key() }),
+        call(t, 'POST', '/api/v1/payments', { json: fixedCiPayment('+2250700000301'), headers: key() }),
       ),
+  ],
+  [
+    'createPayment',
+    409,
+    'a second prompt to a phone whose first still waits for approval',
+    async ({ t }) => {
+      await call(t, 'POST', '/api/v1/payments', { json: fixedCiPayment('+2250700000401'), headers: key() });
+      return call(t, 'POST', '/api/v1/payments', { json: fixedCiPayment('0700000401'), headers: key() });
+    },
   ],
   [
     'confirmPayment',

@@ -262,7 +262,7 @@ describe('payerSchema: customer', () => {
 });
 
 describe('payerSchema: method', () => {
-  it('defaults the network of a single-network provider and normalises the phone', () => {
+  it('defaults the network of a single-network provider and writes the phone as its wallet (E.164)', () => {
     const parsed = payerSchema(CONFIG).parse({
       ...VALID,
       method: { kind: 'direct', provider: 'palmpay-ng', phoneNumber: '0801 234-5678' },
@@ -271,20 +271,34 @@ describe('payerSchema: method', () => {
       kind: 'direct',
       provider: 'palmpay-ng',
       network: 'palmpay',
-      phoneNumber: '08012345678',
+      phoneNumber: '+2348012345678',
     });
   });
 
   it.each([
-    ['0803 123 4504', '08031234504'],
-    ['07 01 23 45 67', '0701234567'],
+    ['0803 123 4504', '+2348031234504'],
+    ['07 01 23 45 678', '+2347012345678'],
     ['+234 803-123-4504', '+2348031234504'],
-    ['(0803) 123 4504', '08031234504'],
-    ['0803.123.4504', '08031234504'],
-    ['\u00a00803\t123 4504 ', '08031234504'],
+    ['(0803) 123 4504', '+2348031234504'],
+    ['0803.123.4504', '+2348031234504'],
+    ['\u00a00803\t123 4504 ', '+2348031234504'],
+    // One wallet in every spelling a payer uses: with or without the country code, its + or 00, or the 0.
+    ['2348031234504', '+2348031234504'],
+    ['002348031234504', '+2348031234504'],
+    ['8031234504', '+2348031234504'],
   ])('reads the phone %j as people write it: %j', (typed, phoneNumber) => {
     const parsed = payerSchema(CONFIG).parse({ ...VALID, method: { ...DIRECT, phoneNumber: typed } });
     expect(parsed.method).toEqual({ ...DIRECT, phoneNumber });
+  });
+
+  it.each([
+    ['0803 123', 'NG'],
+    ['+2250700000001', 'NG'],
+    ['0123 456 7890', 'NG'],
+  ])('refuses %j: no wallet of the checkout country (%s)', (typed, country) => {
+    expect(problems(CONFIG, { ...VALID, method: { ...DIRECT, phoneNumber: typed } })).toEqual([
+      `method.phoneNumber: is not a valid phone number in ${country}`,
+    ]);
   });
 
   it.each(['0803 ABC 4504', '080-31', '(080)', '+234 803 123 4504 x12'])(

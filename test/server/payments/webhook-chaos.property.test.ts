@@ -154,9 +154,10 @@ async function runScenario({ plans, order }: { plans: PaymentPlan[]; order: Step
   const app = await startApp();
   t = app;
   const payments: { reference: string; token: string }[] = [];
-  for (const plan of plans) {
-    // `00` waits for an OTP (pending); `03` is processing and never ends by itself.
-    const phone = plan.start === 'pending' ? '+2250700000000' : '+2250700000003';
+  for (const [index, plan] of plans.entries()) {
+    // `00` waits for an OTP (pending); `03` is processing and never ends by itself. A number each: one
+    // wallet waiting on its phone refuses a second prompt.
+    const phone = `+2250700${String(index).padStart(4, '0')}${plan.start === 'pending' ? '00' : '03'}`;
     const { reference, token, payment } = await created(app, fixedCiPayment(phone));
     expect(payment.status).toBe(plan.start);
     payments.push({ reference, token });

@@ -1,0 +1,57 @@
+/**
+ * The pay page's form carries its payment's Idempotency-Key (`_key`), so a form sent twice makes one
+ * payment. A fresh key on every form would lose that across Back or a reload: a payer whose answer to
+ * Pay was lost (the prompt already on their phone) gets a new form, sends it, and a second prompt goes
+ * out. So a browser's keys are not random but its own sequence (form-token.ts `attemptKey`, from its
+ * nonce cookie and the server's secret): the form it is given carries the first key of the sequence
+ * that is not spent. A key is spent once its payment is answered in a way the payer has seen or can act
+ * on (final, a code to type, a page to finish, a refusal); an attempt nobody answered yet (still
+ * running, or its payment waiting on the phone) keeps its key, so the form sent again replays it and
+ * leads to that payment's page instead of starting another.
+ */
+import type { Context } from 'hono';
+import type { Kysely } from 'kysely';
+import { randomUUID } from 'node:crypto';
+import type { CheckoutConfig } from '../../widget/contract/index.ts';
+import { storageKeyOf } from '../idempotency/keys.ts';
+import { findPayment } from '../payments/repository.ts';
+import { checkoutClient } from '../payments/routes.ts';
+import type { Database } from '../store/schema.ts';
+
+/** Attempts looked at per form; a browser past them (many payments in a day) gets random keys. */
+const MAX_ATTEMPTS = 8;
+
+interface AttemptKeys {
+  attemptKey(c: Context, scope: string, attempt: number): string;
+}
+
+export function formAttempts(db: Kysely<Database>, forms: AttemptKeys, now: () => number) {
+  /** Whether the attempt under `key` is open: never answered, or its payment waits on the phone. */
+  async function state(client: string, key: string): Promise<'free' | 'open' | 'spent'> {
+    const row = await db
+      .selectFrom('idempotency_keys')
+      .select(['state', 'response_status', 'reference', 'expires_at'])
+      .where('key', '=', storageKeyOf('payments', client, key))
+      .executeTakeFirst();
+    // Released (nothing was made: a 5xx, a limit) or lapsed: the key may be sent again as new.
+    if (!row || row.expires_at <= now()) return 'free';
+    if (row.state !== 'done') return 'open';
+    if (row.response_status !== 201 || row.reference === null) return 'spent';
+    const payment = await findPayment(db, row.reference);
+    const onPhone =
+      payment?.status === 'processing' || (payment?.status === 'pending' && payment.action === 'processing');
+    return onPhone ? 'open' : 'spent';
+  }
+
+  return {
+    /** The key of the form `c`'s browser is given for `checkout`. */
+    async keyFor(c: Context, checkout: Pick<CheckoutConfig, 'kind' | 'id'>): Promise<string> {
+      const client = checkoutClient(checkout.kind, checkout.id, c.req.header('user-agent'));
+      for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+        const key = forms.attemptKey(c, `${checkout.kind}:${checkout.id}`, attempt);
+        if ((await state(client, key)) !== 'spent') return key;
+      }
+      return randomUUID();
+    },
+  };
+}
