@@ -138,6 +138,19 @@ export async function sandboxCheckoutCount(page: Page): Promise<number> {
   return ((await response.json()) as { total: number }).total;
 }
 
+/**
+ * The outcome of each collection the provider (the sandbox) was asked for since it counted `before`
+ * (`sandboxCheckoutCount`), newest first: `success`, `pending`, `failed`…
+ */
+export async function sandboxStatusesSince(page: Page, before: number): Promise<string[]> {
+  const made = (await sandboxCheckoutCount(page)) - before;
+  if (made <= 0) return [];
+  const response = await page.request.get(`${api()}/sandbox/payments/v1/checkouts?limit=${made}`, {
+    headers: sandboxHeaders,
+  });
+  return ((await response.json()) as { data: { status: string }[] }).data.map((each) => each.status);
+}
+
 /** Where the provider (the sandbox) says a collection stands: `success`, `failed`, `pending`… */
 export async function sandboxStatus(page: Page, reference: string): Promise<string> {
   const response = await page.request.get(`${api()}/sandbox/payments/v1/payments/verify/${reference}`, {
