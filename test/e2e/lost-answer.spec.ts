@@ -4,7 +4,15 @@
 // proxy (test/e2e/fault-proxy.ts) in front of the real server; charges are counted at the sandbox.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { FaultProxy, type Armed, type Fault } from './fault-proxy.ts';
-import { api, FINAL, merchant, sandboxCheckoutCount, sandboxStatusesSince, setSandboxStatus, shot } from './helpers.ts';
+import {
+  api,
+  FINAL,
+  merchant,
+  sandboxCheckoutCount,
+  sandboxStatusesSince,
+  setSandboxStatus,
+  shot,
+} from './helpers.ts';
 import { formPayButton, cookieReference, untilReceipt } from './pay-page-steps.ts';
 
 const CREATE = { method: 'POST', path: '/api/v1/payments' };
@@ -204,10 +212,9 @@ test('pay page with JavaScript off, code number: the answer to Pay dropped, paid
     await page.getByLabel('Code').fill('123456');
     await page.getByRole('button', { name: 'Confirm' }).click();
     await untilReceipt(page);
-    expect(await sandboxStatusesSince(page, before), 'collections and their outcome at the provider').toEqual([
-      'success',
-      'pending',
-    ]);
+    expect(await sandboxStatusesSince(page, before), 'collections and their outcome at the provider').toEqual(
+      ['success', 'pending'],
+    );
   } finally {
     await context.close();
   }
