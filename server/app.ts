@@ -28,7 +28,7 @@ import { requestBookkeeping } from './middleware/request-bookkeeping.ts';
 import { RememberingRouter } from './http/router.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { widgetAssets } from './widget-assets/routes.ts';
-import { clientIp } from './http/client-ip.ts';
+import { clientKey } from './http/client-ip.ts';
 import { rateLimit } from './middleware/rate-limit.ts';
 import { createRateLimiter } from './rate-limits/limiter.ts';
 import { rateCounterFor } from './rate-limits/window-counter.ts';
@@ -59,7 +59,7 @@ export function createApp(deps: AppDeps) {
     deps.clock,
     rateCounterFor(deps.store, config.rateLimitSyncMs),
   );
-  const ipOf = (c: Context) => clientIp(c, config.trustProxy);
+  const ipOf = (c: Context) => clientKey(c, config);
   const checkout = createCheckoutService(deps); // shared: a payment's success drops its cached link
   const payouts = createPayouts(deps);
   const payments = createPayments(deps, checkout, limiter, payouts.serviceFor);

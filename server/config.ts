@@ -331,6 +331,13 @@ const EnvSchema = z
       .string()
       .optional()
       .transform((text, ctx) => parseTrustProxy(text, ctx)),
+    // An IPv6 subscriber gets a /64 (or a /56, /48) and may use any address in it: limits key the prefix.
+    IPV6_PREFIX_LENGTH: z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number of bits, e.g. 64')
+      .default('64')
+      .transform(Number)
+      .pipe(z.int().min(16, 'must be at least 16').max(128, 'must be at most 128')),
     RATE_LIMIT_SYNC_MS: milliseconds(250),
     RATE_LIMITS: z
       .string()
@@ -474,6 +481,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webhookSourceIps: value.WEBHOOK_SOURCE_IPS,
     /** Reverse proxies in front of this server: the client IP is that many hops from the right (client-ip.ts). */
     trustProxy: value.TRUST_PROXY,
+    /** How many leading bits of an IPv6 client's address make one client for limits (client-ip.ts). */
+    ipv6PrefixLength: value.IPV6_PREFIX_LENGTH,
     rateLimits: value.RATE_LIMITS,
     /** PostgreSQL: how often an instance adds its per-request counts to the shared ones (0: every hit at once). */
     rateLimitSyncMs: value.RATE_LIMIT_SYNC_MS,

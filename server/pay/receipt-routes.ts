@@ -13,7 +13,7 @@ import type { CheckoutConfig } from '../../widget/contract/index.ts';
 import { readTranslations } from '../checkout/translations.ts';
 import type { CheckoutService } from '../checkout/service.ts';
 import { factory, type AppDeps } from '../env.ts';
-import { clientIp } from '../http/client-ip.ts';
+import { clientKey } from '../http/client-ip.ts';
 import type { RateLimiter } from '../rate-limits/limiter.ts';
 import { withLogger } from '../logger.ts';
 import { isFinal } from '../payments/lifecycle.ts';
@@ -56,7 +56,7 @@ export function receiptRoutes(
 ) {
   const translations = readTranslations(deps.translationsDir);
   const secrets = deps.config.merchantApiKeys;
-  const ipOf = (c: Context) => clientIp(c, deps.config.trustProxy);
+  const ipOf = (c: Context) => clientKey(c, deps.config);
   const app = factory.createApp();
 
   async function noReceipt(c: Context) {

@@ -16,7 +16,7 @@ import { readTranslations } from '../checkout/translations.ts';
 import { ConfirmPaymentSchema, CreatePaymentSchema } from '../contract/schemas.ts';
 import type { AppDeps, AppEnv } from '../env.ts';
 import { readFormBody } from '../http/body.ts';
-import { clientIp } from '../http/client-ip.ts';
+import { clientKey } from '../http/client-ip.ts';
 import { ApiError, fieldErrors } from '../http/errors.ts';
 import type { RateLimiter } from '../rate-limits/limiter.ts';
 import { readIdempotencyKey } from '../idempotency/keys.ts';
@@ -93,7 +93,7 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
   const translations = readTranslations(deps.translationsDir);
   const secureCookies = publicUrl.startsWith('https:');
   const forms = formTokens(config.merchantApiKeys, secureCookies);
-  const ipOf = (c: Context) => clientIp(c, config.trustProxy);
+  const ipOf = (c: Context) => clientKey(c, config);
   // A page waiting on the payer's phone or the provider reloads itself; "Check again" does it at once.
   const refreshSeconds = String(config.payPageRefreshSeconds);
   const proofKey = createHmac('sha256', config.merchantApiKeys[0] ?? '')
