@@ -20,7 +20,7 @@ import { docsRoutes } from './contract/routes.ts';
 import { refuseInvalidInput } from './contract/validation-hook.ts';
 import type { AppDeps, AppEnv } from './env.ts';
 import { livenessRoutes, readinessRoutes } from './health/routes.ts';
-import { limitBodies } from './http/body.ts';
+import { bodyBudget, limitBodies } from './http/body.ts';
 import { apiCors } from './middleware/cors.ts';
 import { ApiError, renderError } from './http/errors.ts';
 import { loopbackHostCheck } from './middleware/host-check.ts';
@@ -91,7 +91,7 @@ export function createApp(deps: AppDeps) {
     app.use('/console/logout', rateLimit(limiter, 'merchant', ipOf));
   }
   // Every body's byte limit, by route family (body-limits.ts), the demo's and later routes' included.
-  app.use(limitBodies(BODY_FAMILIES));
+  app.use(limitBodies(BODY_FAMILIES, bodyBudget(config.maxBodyBytesInFlight)));
 
   // One sub-app per path prefix, mounted at that prefix: each owns every path under it.
   app.route('/healthz', livenessRoutes());

@@ -375,6 +375,13 @@ const EnvSchema = z
     EVENT_STREAMS_PER_PAYMENT: count(5),
     EVENT_STREAMS_PER_IP: count(20),
     MAX_CONNECTIONS: count(4096),
+    // At least one upload's body (5 MB and its envelope) must fit, or no file could ever be posted.
+    MAX_BODY_MEMORY_MB: z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number of megabytes')
+      .default('32')
+      .transform(Number)
+      .pipe(z.int().min(6, 'must be at least 6 (one upload and its envelope)')),
     REQUEST_TIMEOUT_MS: milliseconds(120_000).pipe(z.int().min(1, 'must be at least 1')),
     HEADERS_TIMEOUT_MS: milliseconds(10_000).pipe(z.int().min(1, 'must be at least 1')),
     KEEP_ALIVE_TIMEOUT_MS: milliseconds(5_000),
@@ -530,6 +537,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       headersTimeoutMs: value.HEADERS_TIMEOUT_MS,
       keepAliveTimeoutMs: value.KEEP_ALIVE_TIMEOUT_MS,
     },
+    /** Bytes of request bodies read at once, server-wide; past it a post is answered 503 (http/body.ts). */
+    maxBodyBytesInFlight: value.MAX_BODY_MEMORY_MB * 1024 * 1024,
     /** After SIGTERM, how long the graceful shutdown may take before the process exits anyway. */
     shutdownDeadlineMs: value.SHUTDOWN_DEADLINE_MS,
     sandbox: {
