@@ -353,6 +353,7 @@ const EnvSchema = z
       .transform((text, ctx) => parseTimeZone(text, ctx)),
     RETENTION_DAYS: z.string().regex(/^\d+$/, 'must be a whole number of days').transform(Number).optional(),
     PROVIDER_TIMEOUT_MS: milliseconds(15_000),
+    UNKNOWN_LINK_TTL_MS: milliseconds(60_000),
     PAYMENT_RESERVATION_MS: milliseconds(DEFAULT_RESERVATION_MS).pipe(z.int().min(1, 'must be at least 1')),
     HANDOFF_TTL_MS: milliseconds(15 * 60_000).pipe(z.int().min(1_000, 'must be at least 1000 (one second)')),
     PAY_PAGE_REFRESH_SECONDS: z
@@ -501,6 +502,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     /** How often main.ts runs the RETENTION_DAYS purge (it also runs at start). */
     retentionIntervalMs: value.RETENTION_INTERVAL_MS,
     providerTimeoutMs: value.PROVIDER_TIMEOUT_MS,
+    /** How long a link id the provider does not know is answered 404 without asking it again. */
+    unknownLinkTtlMs: value.UNKNOWN_LINK_TTL_MS,
     /**
      * How long a payment we expired or cancelled keeps its amount reserved (against the link's limit, and
      * its session busy) while the provider has not said it is final: the provider's own deadline.
