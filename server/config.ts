@@ -30,6 +30,8 @@ export interface RateLimit {
  * Rate limits by scope, each a sliding window (server/rate-limits/sliding-window.ts) per key:
  * - `create`: payment creations per client IP;
  * - `reference`: actions on one payment by a holder of its token (reads, stream, confirm, cancel);
+ * - `receipt`: reads of one receipt page per client IP (its own budget: whoever holds a receipt's
+ *   address spends nothing of the payer's status reads);
  * - `token`: requests with a missing or wrong payment token per client IP (knowing a reference spends
  *   nothing of its payer's budget);
  * - `ip`: every /api/v1 request per client IP (generous: payers share carrier NAT);
@@ -42,6 +44,7 @@ export interface RateLimit {
 export const RATE_LIMIT_SCOPES = [
   'create',
   'reference',
+  'receipt',
   'token',
   'ip',
   'phone',
@@ -60,6 +63,7 @@ export interface RateLimits {
 const DEFAULT_RATE_LIMITS: Record<RateLimitScope, RateLimit> = {
   create: { max: 30, windowSeconds: 60 },
   reference: { max: 60, windowSeconds: 60 },
+  receipt: { max: 30, windowSeconds: 60 },
   token: { max: 30, windowSeconds: 60 },
   ip: { max: 600, windowSeconds: 60 },
   phone: { max: 5, windowSeconds: 900 },
