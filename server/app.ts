@@ -20,7 +20,7 @@ import { docsRoutes } from './contract/routes.ts';
 import { refuseInvalidInput } from './contract/validation-hook.ts';
 import type { AppDeps, AppEnv } from './env.ts';
 import { livenessRoutes, readinessRoutes } from './health/routes.ts';
-import { limitBodies } from './http/body.ts';
+import { bodyBudget, limitBodies } from './http/body.ts';
 import { apiCors } from './middleware/cors.ts';
 import { ApiError, renderError } from './http/errors.ts';
 import { loopbackHostCheck } from './middleware/host-check.ts';
@@ -28,7 +28,7 @@ import { requestBookkeeping } from './middleware/request-bookkeeping.ts';
 import { RememberingRouter } from './http/router.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { widgetAssets } from './widget-assets/routes.ts';
-import { clientIp } from './http/client-ip.ts';
+import { clientKey } from './http/client-ip.ts';
 import { rateLimit } from './middleware/rate-limit.ts';
 import { createRateLimiter } from './rate-limits/limiter.ts';
 import { rateCounterFor } from './rate-limits/window-counter.ts';
@@ -59,7 +59,7 @@ export function createApp(deps: AppDeps) {
     deps.clock,
     rateCounterFor(deps.store, config.rateLimitSyncMs),
   );
-  const ipOf = (c: Context) => clientIp(c, config.trustProxy);
+  const ipOf = (c: Context) => clientKey(c, config);
   const checkout = createCheckoutService(deps); // shared: a payment's success drops its cached link
   const payouts = createPayouts(deps);
   const payments = createPayments(deps, checkout, limiter, payouts.serviceFor);
@@ -91,7 +91,7 @@ export function createApp(deps: AppDeps) {
     app.use('/console/logout', rateLimit(limiter, 'merchant', ipOf));
   }
   // Every body's byte limit, by route family (body-limits.ts), the demo's and later routes' included.
-  app.use(limitBodies(BODY_FAMILIES));
+  app.use(limitBodies(BODY_FAMILIES, bodyBudget(config.maxBodyBytesInFlight)));
 
   // One sub-app per path prefix, mounted at that prefix: each owns every path under it.
   app.route('/healthz', livenessRoutes());

@@ -43,7 +43,8 @@ export const BODY_FAMILIES: readonly BodyFamily[] = [
   { path: '/api/v1/payments', maxSize: PAYMENT_BODY_LIMIT },
   { path: '/api/v1/payments/*', maxSize: PAYER_ACTION_LIMIT },
   { path: '/api/v1/payouts/*', maxSize: PAYOUT_BODY_LIMIT },
-  // The pay page: a code typed on a payment's page; the form itself, with a file for a file field.
+  // The pay page: a code typed on a payment's page; the form itself, its ceiling the upload's, lowered to
+  // the form's own (payFormLimit) once the route knows the form.
   { path: '/pay/p/*', maxSize: PAYER_ACTION_LIMIT },
   { path: '/pay/*', maxSize: UPLOAD_BODY_LIMIT },
   // The embedded provider limits its own bodies, refusing as the provider does.
@@ -51,3 +52,12 @@ export const BODY_FAMILIES: readonly BodyFamily[] = [
   // The rest of the API, the demo site's forms, and any route added later.
   { path: '/*', maxSize: JSON_BODY_LIMIT },
 ];
+
+/**
+ * A pay page form's body limit follows the form: what the API takes for the same request (a payment's
+ * creation, or a handoff's, a JSON body), and the upload's size only where the checkout has a file field.
+ */
+export function payFormLimit(form: 'payment' | 'handoff', hasFileField: boolean): number {
+  if (form === 'handoff') return JSON_BODY_LIMIT; // a handoff carries no file
+  return hasFileField ? UPLOAD_BODY_LIMIT : PAYMENT_BODY_LIMIT;
+}

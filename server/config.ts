@@ -30,6 +30,8 @@ export interface RateLimit {
  * Rate limits by scope, each a sliding window (server/rate-limits/sliding-window.ts) per key:
  * - `create`: payment creations per client IP;
  * - `reference`: actions on one payment by a holder of its token (reads, stream, confirm, cancel);
+ * - `receipt`: reads of one receipt page per client IP (its own budget: whoever holds a receipt's
+ *   address spends nothing of the payer's status reads);
  * - `token`: requests with a missing or wrong payment token per client IP (knowing a reference spends
  *   nothing of its payer's budget);
  * - `ip`: every /api/v1 request per client IP (generous: payers share carrier NAT);
@@ -42,6 +44,7 @@ export interface RateLimit {
 export const RATE_LIMIT_SCOPES = [
   'create',
   'reference',
+  'receipt',
   'token',
   'ip',
   'phone',
@@ -60,6 +63,7 @@ export interface RateLimits {
 const DEFAULT_RATE_LIMITS: Record<RateLimitScope, RateLimit> = {
   create: { max: 30, windowSeconds: 60 },
   reference: { max: 60, windowSeconds: 60 },
+  receipt: { max: 30, windowSeconds: 60 },
   token: { max: 30, windowSeconds: 60 },
   ip: { max: 600, windowSeconds: 60 },
   phone: { max: 5, windowSeconds: 900 },
@@ -331,6 +335,13 @@ const EnvSchema = z
       .string()
       .optional()
       .transform((text, ctx) => parseTrustProxy(text, ctx)),
+    // An IPv6 subscriber gets a /64 (or a /56, /48) and may use any address in it: limits key the prefix.
+    IPV6_PREFIX_LENGTH: z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number of bits, e.g. 64')
+      .default('64')
+      .transform(Number)
+      .pipe(z.int().min(16, 'must be at least 16').max(128, 'must be at most 128')),
     RATE_LIMIT_SYNC_MS: milliseconds(250),
     RATE_LIMITS: z
       .string()
@@ -346,6 +357,7 @@ const EnvSchema = z
       .transform((text, ctx) => parseTimeZone(text, ctx)),
     RETENTION_DAYS: z.string().regex(/^\d+$/, 'must be a whole number of days').transform(Number).optional(),
     PROVIDER_TIMEOUT_MS: milliseconds(15_000),
+    UNKNOWN_LINK_TTL_MS: milliseconds(60_000),
     PAYMENT_RESERVATION_MS: milliseconds(DEFAULT_RESERVATION_MS).pipe(z.int().min(1, 'must be at least 1')),
     HANDOFF_TTL_MS: milliseconds(15 * 60_000).pipe(z.int().min(1_000, 'must be at least 1000 (one second)')),
     PAY_PAGE_REFRESH_SECONDS: z
@@ -368,6 +380,13 @@ const EnvSchema = z
     EVENT_STREAMS_PER_PAYMENT: count(5),
     EVENT_STREAMS_PER_IP: count(20),
     MAX_CONNECTIONS: count(4096),
+    // At least one upload's body (5 MB and its envelope) must fit, or no file could ever be posted.
+    MAX_BODY_MEMORY_MB: z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number of megabytes')
+      .default('32')
+      .transform(Number)
+      .pipe(z.int().min(6, 'must be at least 6 (one upload and its envelope)')),
     REQUEST_TIMEOUT_MS: milliseconds(120_000).pipe(z.int().min(1, 'must be at least 1')),
     HEADERS_TIMEOUT_MS: milliseconds(10_000).pipe(z.int().min(1, 'must be at least 1')),
     KEEP_ALIVE_TIMEOUT_MS: milliseconds(5_000),
@@ -474,6 +493,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webhookSourceIps: value.WEBHOOK_SOURCE_IPS,
     /** Reverse proxies in front of this server: the client IP is that many hops from the right (client-ip.ts). */
     trustProxy: value.TRUST_PROXY,
+    /** How many leading bits of an IPv6 client's address make one client for limits (client-ip.ts). */
+    ipv6PrefixLength: value.IPV6_PREFIX_LENGTH,
     rateLimits: value.RATE_LIMITS,
     /** PostgreSQL: how often an instance adds its per-request counts to the shared ones (0: every hit at once). */
     rateLimitSyncMs: value.RATE_LIMIT_SYNC_MS,
@@ -485,6 +506,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     /** How often main.ts runs the RETENTION_DAYS purge (it also runs at start). */
     retentionIntervalMs: value.RETENTION_INTERVAL_MS,
     providerTimeoutMs: value.PROVIDER_TIMEOUT_MS,
+    /** How long a link id the provider does not know is answered 404 without asking it again. */
+    unknownLinkTtlMs: value.UNKNOWN_LINK_TTL_MS,
     /**
      * How long a payment we expired or cancelled keeps its amount reserved (against the link's limit, and
      * its session busy) while the provider has not said it is final: the provider's own deadline.
@@ -521,6 +544,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       headersTimeoutMs: value.HEADERS_TIMEOUT_MS,
       keepAliveTimeoutMs: value.KEEP_ALIVE_TIMEOUT_MS,
     },
+    /** Bytes of request bodies read at once, server-wide; past it a post is answered 503 (http/body.ts). */
+    maxBodyBytesInFlight: value.MAX_BODY_MEMORY_MB * 1024 * 1024,
     /** After SIGTERM, how long the graceful shutdown may take before the process exits anyway. */
     shutdownDeadlineMs: value.SHUTDOWN_DEADLINE_MS,
     sandbox: {

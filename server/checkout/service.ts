@@ -4,7 +4,9 @@
  *
  * What the provider says about a link is cached briefly (LINK_TTL_MS by the injected clock) so a burst
  * of payers opening one link costs one provider call; `paymentSucceeded` drops it when a success moved
- * what it says (the payments engine calls it). Our own in-flight payments change with every charge, so
+ * what it says (the payments engine calls it). A link the provider does not know is remembered as
+ * unknown for UNKNOWN_LINK_TTL_MS in the same cache, so a made-up id asked for again, by anyone, costs
+ * no provider call under the merchant's credentials. Our own in-flight payments change with every charge, so
  * that part of `remaining` is read from the payments table on every call.
  */
 import type { CheckoutConfig, Network } from '../../widget/contract/index.ts';
@@ -34,7 +36,9 @@ export type CheckoutDeps = Pick<AppDeps, 'config' | 'store' | 'provider' | 'cloc
 export function createCheckoutService(deps: CheckoutDeps) {
   const { config, store, provider, clock } = deps;
   const catalogue = providerCatalogue(config, deps.sandbox?.context.config);
-  const links = createTtlCache<LinkSnapshot>(clock, LINK_TTL_MS);
+  const links = createTtlCache<LinkSnapshot>(clock, LINK_TTL_MS, {
+    failureTtlMs: (error) => (isUnknownLink(error) ? config.unknownLinkTtlMs : 0),
+  });
   const translations = readTranslations(deps.translationsDir);
   /** Links whose last snapshot has an amount limit: their `remaining` moves with the provider's totals. */
   const limitedLinks = new Set<string>();
@@ -127,7 +131,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
   }
 
   async function linkCheckout(id: string, logger: Logger, fresh: boolean): Promise<CheckoutConfig> {
-    if (fresh) links.delete(id);
+    if (fresh) links.forget(id);
     const { snapshot, inFlight } = await linkState(id, logger);
     return linkConfig(snapshot, inFlight, clock.now());
   }
@@ -195,6 +199,9 @@ export function createCheckoutService(deps: CheckoutDeps) {
 }
 
 export type CheckoutService = ReturnType<typeof createCheckoutService>;
+
+/** The provider's "no such link" (a 404, or an id its API refuses), as loadLink answers it. */
+const isUnknownLink = (error: unknown) => error instanceof ApiError && error.status === 404;
 
 export interface ConfigOptions {
   /**

@@ -20,7 +20,7 @@ import { InstantSchema } from '../contract/common.ts';
 import { bare, errors, PUBLIC, single } from '../contract/describe.ts';
 import { createOpenApiApp, type AppDeps } from '../env.ts';
 import { readBodyBytes } from '../http/body.ts';
-import { clientIp } from '../http/client-ip.ts';
+import { clientIp, clientKey } from '../http/client-ip.ts';
 import { CONSOLE_COOKIE, CONSOLE_SESSION_MS, isSameOrigin, type ConsoleSessions } from './sessions.ts';
 import { ApiError, replaceMiddlewareRefusal } from '../http/errors.ts';
 import type { RateLimiter } from '../rate-limits/limiter.ts';
@@ -107,7 +107,7 @@ export function consoleRoutes(
 
   return createOpenApiApp()
     .openapi({ ...login, middleware: fromOurPages }, async (c) => {
-      await limiter.hit('login', clientIp(c, config.trustProxy));
+      await limiter.hit('login', clientKey(c, config));
       const urlencoded = /^application\/x-www-form-urlencoded\s*(;|$)/i.test(
         c.req.header('content-type') ?? '',
       );

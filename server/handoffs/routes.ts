@@ -12,7 +12,7 @@ import { errors, jsonBody, pathIds, PUBLIC, single } from '../contract/describe.
 import { PaymentSchema } from '../contract/schemas.ts';
 import { createOpenApiApp, type AppDeps } from '../env.ts';
 import { jsonBodyFirst } from '../http/body.ts';
-import { clientIp } from '../http/client-ip.ts';
+import { clientKey } from '../http/client-ip.ts';
 import type { RateLimiter } from '../rate-limits/limiter.ts';
 import type { PaymentService } from '../payments/service.ts';
 import { findPayment } from '../payments/repository.ts';
@@ -75,7 +75,7 @@ export async function handoffView(
 
 export function handoffRoutes(routeDeps: HandoffRouteDeps) {
   const { deps, checkout, handoffs, limiter } = routeDeps;
-  const ipOf = (c: Context) => clientIp(c, deps.config.trustProxy);
+  const ipOf = (c: Context) => clientKey(c, deps.config);
   const app = createOpenApiApp();
   const create = createRoute({
     method: 'post',

@@ -76,9 +76,13 @@ export interface BodyFamily {
  * method that carries no body (GET, HEAD, OPTIONS) passes untouched. List a catch-all `/*` last, so a
  * route nobody listed still has a limit.
  */
-export function limitBodies(families: readonly BodyFamily[]): MiddlewareHandler {
+export function limitBodies(
+  families: readonly BodyFamily[],
+  budget: BodyBudget = bodyBudget(Number.POSITIVE_INFINITY),
+): MiddlewareHandler {
   const limits = families.map(({ path, maxSize, tooLarge }) => ({
     matches: pathMatcher(path),
+    maxSize,
     limit: maxSize === null ? null : limitBody(maxSize, tooLarge),
   }));
   return async (c, next) => {
@@ -86,36 +90,113 @@ export function limitBodies(families: readonly BodyFamily[]): MiddlewareHandler 
       const path = c.req.path;
       const family = limits.find(({ matches }) => matches(path));
       if (!family) throw new TypeError(`No body limit covers ${path}: list a catch-all family last`);
-      if (family.limit) pendingLimits.set(c, { limit: family.limit });
+      if (family.limit && family.maxSize !== null)
+        pendingLimits.set(c, { limit: family.limit, maxSize: family.maxSize, budget });
     }
     return next();
   };
 }
 
+/**
+ * The bytes of request bodies being read at once, server-wide (`MAX_BODY_MEMORY_MB`): each read holds
+ * its body's declared length (or, sent chunked, its limit) until it has been read and parsed. A read that
+ * would go over is refused at once, 503 `server_busy` with `Retry-After`, before a byte is read: however
+ * many clients post at once, the bodies in memory stay under it.
+ */
+export interface BodyBudget {
+  /** Holds `bytes`, or throws the 503; the answer gives them back. */
+  take(bytes: number): () => void;
+  readonly inUse: number;
+}
+
+export function bodyBudget(maxBytes: number): BodyBudget {
+  let inUse = 0;
+  return {
+    get inUse() {
+      return inUse;
+    },
+    take(bytes) {
+      if (inUse + bytes > maxBytes) {
+        throw new ApiError(
+          503,
+          'server_busy',
+          'The server is reading too many request bodies at once; try again in a moment',
+          { retryAfterSeconds: 1 },
+        );
+      }
+      inUse += bytes;
+      let given = false;
+      return () => {
+        if (given) return;
+        given = true;
+        inUse -= bytes;
+      };
+    },
+  };
+}
+
+interface PendingLimit {
+  limit: MiddlewareHandler;
+  maxSize: number;
+  budget: BodyBudget;
+  applied?: Promise<void>;
+}
+
 /** Each request's limit, from `limitBodies`, and once applied the outcome every later read shares. */
-const pendingLimits = new WeakMap<Context, { limit: MiddlewareHandler; applied?: Promise<void> }>();
+const pendingLimits = new WeakMap<Context, PendingLimit>();
+
+/**
+ * Lowers this request's body limit to `maxSize` before its body is read (a route whose form turns out
+ * smaller than its family's limit: a pay page without a file field). Never raises it.
+ */
+export function narrowBodyLimit(c: Context, maxSize: number, tooLarge?: () => Error): void {
+  const pending = pendingLimits.get(c);
+  if (!pending || pending.applied || maxSize >= pending.maxSize) return;
+  pendingLimits.set(c, { ...pending, maxSize, limit: limitBody(maxSize, tooLarge) });
+}
 
 /**
  * The request's body limit, applied once: a declared length judged, a chunked body read (up to the
- * limit) and kept for the read that follows. Throws the family's refusal over it.
+ * limit) and kept for the read that follows. Throws the family's refusal over it. Holds the body's
+ * bytes against the server's budget; the caller gives them back once the body is read.
  */
-function enforceBodyLimit(c: Context): Promise<void> {
+function enforceBodyLimit(c: Context): Promise<() => void> {
   const pending = pendingLimits.get(c);
   if (!pending) {
     return Promise.reject(
       new TypeError(`${c.req.method} ${c.req.path} read its body with no limit in front of it`),
     );
   }
-  pending.applied ??= (async () => {
+  if (pending.applied) return pending.applied.then(() => () => undefined);
+  const length = c.req.header('content-length');
+  const chunked = c.req.header('transfer-encoding') !== undefined;
+  // Chunked over a socket: it may grow to the limit. In-process with no length (tests, the sandbox's
+  // own calls): the body is in memory already, nothing to hold.
+  const bytes =
+    length !== undefined && !chunked ? Number(length) : chunked || cameOverASocket(c) ? pending.maxSize : 0;
+  // Over its limit (or no number): refused by the limit itself, holding nothing.
+  const release =
+    bytes > 0 && bytes <= pending.maxSize ? pending.budget.take(bytes) : () => undefined;
+  pending.applied = (async () => {
     await pending.limit(c, async () => undefined);
   })();
-  return pending.applied;
+  return pending.applied.then(
+    () => release,
+    (error: unknown) => {
+      release();
+      throw error;
+    },
+  );
 }
 
 /** The body as a form (urlencoded or multipart, hono's `parseBody`), under the request's limit. */
 export async function readFormBody(c: Context, options?: Partial<ParseBodyOptions>) {
-  await enforceBodyLimit(c);
-  return c.req.parseBody(options);
+  const release = await enforceBodyLimit(c);
+  try {
+    return await c.req.parseBody(options);
+  } finally {
+    release();
+  }
 }
 
 const BODILESS_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -128,11 +209,13 @@ function pathMatcher(pattern: string): (path: string) => boolean {
 
 /** The body's bytes, under the request's limit; a client that left mid-body is ClientClosedRequest. */
 export async function readBodyBytes(c: Context): Promise<Uint8Array> {
-  await enforceBodyLimit(c);
+  const release = await enforceBodyLimit(c);
   try {
     return new Uint8Array(await c.req.arrayBuffer());
   } catch (error) {
     throw clientLeftUnlessOurBug(error);
+  } finally {
+    release();
   }
 }
 

@@ -8,7 +8,7 @@ import type { CheckoutConfig, CreatePayment, FieldAnswer, FieldError } from '../
 import { fill, type Messages } from '../../widget/i18n/index.ts';
 import { parseAmount } from '../../widget/internal/money.ts';
 import { normalizePhone } from '../../widget/internal/phone.ts';
-import { HOSTED } from './form-page.ts';
+import { HOSTED, MAX_LENGTH } from './form-page.ts';
 
 export type FormBody = Record<string, string | File | (string | File)[]>;
 
@@ -26,15 +26,39 @@ export function fileOf(body: FormBody, name: string): File | undefined {
   return first instanceof File && first.size > 0 ? first : undefined;
 }
 
-/** The answers to draw the form with again: every text input as it was typed. */
-export function answersOf(body: FormBody): Record<string, string> {
+/**
+ * The answers to draw the form with again: the text of each of the form's own inputs as it was typed, cut
+ * to that input's `maxlength`. Names the form does not draw are dropped, so however large the post, the
+ * page that answers it is no larger than the form filled in to its limits.
+ */
+export function answersOf(body: FormBody, config: CheckoutConfig): Record<string, string> {
   const answers: Record<string, string> = {};
-  for (const name of Object.keys(body)) {
-    if (name.startsWith('_') || name.startsWith('uploaded.')) continue;
+  for (const [name, maxLength] of answerLengths(config)) {
     const text = textOf(body, name);
-    if (text) answers[name] = text;
+    if (text) answers[name] = text.slice(0, maxLength);
   }
   return answers;
+}
+
+/** Each text input the form draws for `config`, with its `maxlength` (form-page.ts). */
+function answerLengths(config: CheckoutConfig): Map<string, number> {
+  const lengths = new Map<string, number>([
+    ['amount', MAX_LENGTH.short],
+    ['customer.name', MAX_LENGTH.name],
+    ['customer.email', MAX_LENGTH.email],
+    ['method.phoneNumber', MAX_LENGTH.phone],
+    ['method.provider', MAX_LENGTH.short],
+  ]);
+  for (const method of config.methods) lengths.set(`network.${method.provider}`, MAX_LENGTH.short);
+  for (const custom of config.customFields) {
+    const name = `fields.${custom.name}`;
+    if (custom.type === 'paragraph-text') lengths.set(name, MAX_LENGTH.paragraph);
+    else if (custom.type === 'dropdown')
+      lengths.set(name, Math.max(0, ...(custom.options ?? []).map((option) => option.length)));
+    else if (custom.type === 'number' || custom.type === 'date') lengths.set(name, MAX_LENGTH.short);
+    else if (custom.type !== 'file-upload') lengths.set(name, MAX_LENGTH.text);
+  }
+  return lengths;
 }
 
 export interface ReadForm {

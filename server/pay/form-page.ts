@@ -11,15 +11,23 @@ import { html, type Html } from './html.ts';
 
 export const HOSTED = 'hosted';
 
+/**
+ * The longest answer each kind of input takes (its `maxlength`, the API's own limit where it has one): a
+ * refused form is drawn again with its answers cut to these, so a refusal is never larger than the form.
+ */
+export const MAX_LENGTH = { text: 500, paragraph: 5000, name: 200, email: 254, phone: 40, short: 64 } as const;
+
 export interface FormView {
   config: CheckoutConfig;
   messages: Messages;
   money: (minor: number) => string;
-  /** Where the form posts (the page's own path, with its `lang`). */
+  /**
+   * Where the form posts (the page's own path, with its `lang` and the form's token: the token travels in
+   * the URL so the server checks it before it reads a byte of the body).
+   */
   action: string;
-  /** Where "Pay on your phone" posts the answers so far (absent on the phone's own page). */
+  /** Where "Pay on your phone" posts the answers so far (absent on the phone's own page); token included. */
   handoffAction?: string;
-  csrf: string;
   /** The Idempotency-Key of this form's payment, made when the form was drawn. */
   idempotencyKey: string;
   /** The payer's answers by input name (`fields.company`, `customer.email`). */
@@ -106,7 +114,7 @@ function customInput(view: FormView, custom: CustomField): Html {
         view,
         control,
         (describedBy) =>
-          html`<textarea id="${name}" name="${name}" rows="4" maxlength="5000" ${required}${describedBy}>
+          html`<textarea id="${name}" name="${name}" rows="4" maxlength="${MAX_LENGTH.paragraph}" ${required}${describedBy}>
 ${value}</textarea>`,
       );
     case 'dropdown':
@@ -122,9 +130,9 @@ ${value}</textarea>`,
           </select>`,
       );
     case 'number':
-      return textInput(view, control, html` type="text" inputmode="decimal"`);
+      return textInput(view, control, html` type="text" inputmode="decimal" maxlength="${MAX_LENGTH.short}"`);
     case 'date':
-      return textInput(view, control, html` type="date"`);
+      return textInput(view, control, html` type="date" maxlength="${MAX_LENGTH.short}"`);
     case 'checkbox':
       return field(
         view,
@@ -157,7 +165,7 @@ ${value}</textarea>`,
       );
     }
     default:
-      return textInput(view, control, html` type="text" maxlength="500"`);
+      return textInput(view, control, html` type="text" maxlength="${MAX_LENGTH.text}"`);
   }
 }
 
@@ -175,7 +183,7 @@ function amountPart(view: FormView): Html {
       required: true,
       hint: hint || undefined,
     },
-    html` type="text" inputmode="decimal" autocomplete="off"`,
+    html` type="text" inputmode="decimal" autocomplete="off" maxlength="${MAX_LENGTH.short}"`,
   );
 }
 
@@ -275,17 +283,13 @@ export function formBody(view: FormView): Html {
     </header>
     ${view.alert ? html`<p class="alert" role="alert">${view.alert}</p>` : ''}
     <form method="post" action="${view.action}" enctype="multipart/form-data" novalidate>
-      <input type="hidden" name="_csrf" value="${view.csrf}" /><input
-        type="hidden"
-        name="_key"
-        value="${view.idempotencyKey}"
-      />
+      <input type="hidden" name="_key" value="${view.idempotencyKey}" />
       ${amountPart(view)} ${config.customFields.map((custom) => customInput(view, custom))}
       <fieldset>
         <legend>${messages.details}</legend>
-        ${textInput(view, { name: 'customer.name', label: messages.name, required }, html` type="text" autocomplete="name"`)}
-        ${textInput(view, { name: 'customer.email', label: messages.email, required }, html` type="email" autocomplete="email"`)}
-        ${textInput(view, { name: 'method.phoneNumber', label: messages.phone, required: required || config.methods.length > 0 }, html` type="tel" autocomplete="tel"`)}
+        ${textInput(view, { name: 'customer.name', label: messages.name, required }, html` type="text" autocomplete="name" maxlength="${MAX_LENGTH.name}"`)}
+        ${textInput(view, { name: 'customer.email', label: messages.email, required }, html` type="email" autocomplete="email" maxlength="${MAX_LENGTH.email}"`)}
+        ${textInput(view, { name: 'method.phoneNumber', label: messages.phone, required: required || config.methods.length > 0 }, html` type="tel" autocomplete="tel" maxlength="${MAX_LENGTH.phone}"`)}
       </fieldset>
       ${methodPart(view, amount)}
       <button class="button" type="submit">${payLabel(view, amount)}</button>

@@ -5,6 +5,7 @@
  * of the caller's. `?download=1` answers it as a file to save (the console's download links).
  */
 import type { Context } from 'hono';
+import type { Clock } from '../clock.ts';
 import type { CheckoutService } from '../checkout/service.ts';
 import { factory, type AppDeps } from '../env.ts';
 import { ApiError } from '../http/errors.ts';
@@ -29,8 +30,58 @@ const payPageUrl = (publicUrl: string, linkId: string) => `${publicUrl}/pay/${en
  */
 const loadQrCode = () => import('qrcode').then((module) => module.default);
 
-async function qrImage(c: Context, url: string, type: string, cacheControl: string, name: string) {
+export type QrType = 'svg' | 'png';
+/** Draws the QR code of `text`: the SVG's markup or the PNG's bytes. */
+export type QrDrawer = (text: string, type: QrType) => Promise<string | Uint8Array<ArrayBuffer>>;
+
+export const drawQr: QrDrawer = async (text, type) => {
   const QRCode = await loadQrCode();
+  if (type === 'svg') return QRCode.toString(text, { ...OPTIONS, type: 'svg' });
+  return new Uint8Array(await QRCode.toBuffer(text, { ...OPTIONS, type: 'png', width: PNG_WIDTH }));
+};
+
+/**
+ * Drawn images are kept, so each (its text and type: a link's page, or a handoff's in its language) is
+ * drawn once: a PNG costs about 76 ms of CPU, and drawing one per request let one client slow every
+ * payer's link read. A few kB each, at most MAX_IMAGES (the least recently used goes first); a handoff's
+ * until the handoff expires. The key is built here from what the image encodes, so query parameters the
+ * route does not read (`?x=1`, `?x=2`...) cannot make it draw again. Single flight: concurrent requests
+ * for one image share its drawing.
+ */
+const MAX_IMAGES = 500;
+
+export function qrImages(clock: Clock, draw: QrDrawer = drawQr, maxImages = MAX_IMAGES) {
+  const images = new Map<string, { image: Promise<string | Uint8Array<ArrayBuffer>>; expiresAt: number }>();
+  return (text: string, type: QrType, keepUntil = Number.POSITIVE_INFINITY) => {
+    const key = `${type} ${text}`;
+    const kept = images.get(key);
+    images.delete(key);
+    if (kept && kept.expiresAt > clock.now()) {
+      images.set(key, kept); // most recently used last
+      return kept.image;
+    }
+    if (images.size >= maxImages) {
+      const oldest = images.keys().next().value;
+      if (oldest !== undefined) images.delete(oldest);
+    }
+    const entry = { image: draw(text, type), expiresAt: keepUntil };
+    images.set(key, entry);
+    entry.image.catch(() => {
+      if (images.get(key) === entry) images.delete(key);
+    });
+    return entry.image;
+  };
+}
+
+type QrImages = ReturnType<typeof qrImages>;
+
+async function qrImage(
+  c: Context,
+  image: string | Uint8Array<ArrayBuffer>,
+  type: QrType,
+  cacheControl: string,
+  name: string,
+) {
   const headers: Record<string, string> = {
     'Cache-Control': cacheControl,
     // An SVG opened as a page runs nothing and loads nothing.
@@ -38,29 +89,28 @@ async function qrImage(c: Context, url: string, type: string, cacheControl: stri
   };
   if (c.req.query('download') !== undefined)
     headers['Content-Disposition'] = `attachment; filename="pay-${name}.${type}"`;
-  if (type === 'svg') {
-    const svg = await QRCode.toString(url, { ...OPTIONS, type: 'svg' });
-    return c.body(svg, 200, { ...headers, 'Content-Type': 'image/svg+xml; charset=utf-8' });
-  }
-  const png = await QRCode.toBuffer(url, { ...OPTIONS, type: 'png', width: PNG_WIDTH });
-  return c.body(new Uint8Array(png), 200, { ...headers, 'Content-Type': 'image/png' });
+  if (typeof image === 'string')
+    return c.body(image, 200, { ...headers, 'Content-Type': 'image/svg+xml; charset=utf-8' });
+  return c.body(image, 200, { ...headers, 'Content-Type': 'image/png' });
 }
 
 export function qrRoutes(
-  deps: Pick<AppDeps, 'publicUrl'>,
+  deps: Pick<AppDeps, 'publicUrl' | 'clock'>,
   checkout: Pick<CheckoutService, 'getConfig'>,
   handoffs: Pick<HandoffService, 'open'>,
+  images: QrImages = qrImages(deps.clock),
 ) {
   const app = factory.createApp();
-  // A handoff's code (`/pay/qr/h/<handoffId>.svg`): only while the handoff is open, and never cached,
-  // since it stops working when the handoff expires.
+  // A handoff's code (`/pay/qr/h/<handoffId>.svg`): only while the handoff is open, and never cached by
+  // browsers, since it stops working when the handoff expires; kept here until then.
   app.get('/h/:file', async (c: Context) => {
     const match = QR_FILE.exec(c.req.param('file') ?? '');
     if (!match) throw new ApiError(404, 'not_found', 'No QR code here');
     const [, id = '', type = ''] = match;
-    await handoffs.open(id);
-    const page = handoffPagePath(id, ourLanguage(c.req.query('lang')));
-    return qrImage(c, `${deps.publicUrl}${page}`, type, 'no-store', id);
+    const row = await handoffs.open(id);
+    const page = `${deps.publicUrl}${handoffPagePath(id, ourLanguage(c.req.query('lang')))}`;
+    const image = await images(page, type as QrType, Number(row.expires_at));
+    return qrImage(c, image, type as QrType, 'no-store', id);
   });
   return app.get('/:file', async (c: Context) => {
     const match = QR_FILE.exec(c.req.param('file') ?? '');
@@ -68,6 +118,7 @@ export function qrRoutes(
     const [, linkId = '', type = ''] = match;
     // Unknown links are a 404 (not_found), as the link's own API read answers.
     await checkout.getConfig('link', linkId, c.get('logger'));
-    return qrImage(c, payPageUrl(deps.publicUrl, linkId), type, 'public, max-age=3600', linkId);
+    const image = await images(payPageUrl(deps.publicUrl, linkId), type as QrType);
+    return qrImage(c, image, type as QrType, 'public, max-age=3600', linkId);
   });
 }

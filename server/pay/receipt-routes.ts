@@ -13,7 +13,7 @@ import type { CheckoutConfig } from '../../widget/contract/index.ts';
 import { readTranslations } from '../checkout/translations.ts';
 import type { CheckoutService } from '../checkout/service.ts';
 import { factory, type AppDeps } from '../env.ts';
-import { clientIp } from '../http/client-ip.ts';
+import { clientKey } from '../http/client-ip.ts';
 import type { RateLimiter } from '../rate-limits/limiter.ts';
 import { withLogger } from '../logger.ts';
 import { isFinal } from '../payments/lifecycle.ts';
@@ -56,7 +56,7 @@ export function receiptRoutes(
 ) {
   const translations = readTranslations(deps.translationsDir);
   const secrets = deps.config.merchantApiKeys;
-  const ipOf = (c: Context) => clientIp(c, deps.config.trustProxy);
+  const ipOf = (c: Context) => clientKey(c, deps.config);
   const app = factory.createApp();
 
   async function noReceipt(c: Context) {
@@ -89,8 +89,9 @@ export function receiptRoutes(
       const reference = referenceOfReceipt(secrets, address);
       const found = reference === undefined ? undefined : await findPayment(deps.store.db, reference);
       if (!found) return noReceipt(c);
-      // Its holder's reads spend the payment's own budget, as the payer's API reads do.
-      await limiter.hit('reference', found.reference);
+      // A receipt's own budget, per client and receipt: its address may be in other hands (the
+      // merchant's, whoever it was shared with), whose reads must not spend the payer's status reads.
+      await limiter.hit('receipt', `${ipOf(c)} ${found.reference}`);
       const logger = c.get('logger');
       // In flight: ask where it stands (at most once per 5 s per payment), as the payer's API read does.
       const row = isFinal(found.status)

@@ -16,8 +16,9 @@ import type { CheckoutService } from '../checkout/service.ts';
 import { readTranslations } from '../checkout/translations.ts';
 import { ConfirmPaymentSchema, CreatePaymentSchema } from '../contract/schemas.ts';
 import type { AppDeps, AppEnv } from '../env.ts';
-import { readFormBody } from '../http/body.ts';
-import { clientIp } from '../http/client-ip.ts';
+import { narrowBodyLimit, readFormBody } from '../http/body.ts';
+import { payFormLimit } from '../body-limits.ts';
+import { clientKey } from '../http/client-ip.ts';
 import { ApiError, fieldErrors } from '../http/errors.ts';
 import type { RateLimiter } from '../rate-limits/limiter.ts';
 import { readIdempotencyKey } from '../idempotency/keys.ts';
@@ -79,6 +80,8 @@ const RETURNED = 'returned';
  */
 const RETURN_PROOF = 'pay_proof';
 const PROOF_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+/** The checkout form's token, in the URL it posts to: checked before the body is read. */
+const FORM_TOKEN = '_csrf';
 const FINAL = new Set<Payment['status']>(['success', 'failed', 'cancelled', 'expired']);
 
 type Kind = CheckoutConfig['kind'];
@@ -97,7 +100,7 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
   const secureCookies = publicUrl.startsWith('https:');
   const forms = formTokens(config.merchantApiKeys, secureCookies);
   const attempts = formAttempts(deps.store.db, forms, () => deps.clock.now());
-  const ipOf = (c: Context) => clientIp(c, config.trustProxy);
+  const ipOf = (c: Context) => clientKey(c, config);
   // A page waiting on the payer's phone or the provider reloads itself; "Check again" does it at once.
   const refreshSeconds = String(config.payPageRefreshSeconds);
   const proofKey = createHmac('sha256', config.merchantApiKeys[0] ?? '')
@@ -221,13 +224,13 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
     const description = [fixed !== null ? money(fixed) : undefined, checkoutConfig.description]
       .filter(Boolean)
       .join(' · ');
+    const token = `${FORM_TOKEN}=${forms.issue(c, scope)}`;
     const view: FormView = {
       config: checkoutConfig,
       messages: lang.messages,
       money,
-      action: withLang(action, lang),
-      handoffAction: state.handoff ? undefined : withLang(`${path}/phone`, lang),
-      csrf: forms.issue(c, scope),
+      action: `${withLang(action, lang)}&${token}`,
+      handoffAction: state.handoff ? undefined : `${withLang(`${path}/phone`, lang)}&${token}`,
       // This browser's open attempt on the checkout, if it has one (form-attempt.ts).
       idempotencyKey: state.idempotencyKey ?? (await attempts.keyFor(c, checkoutConfig)),
       answers: state.answers ?? {},
@@ -288,16 +291,19 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
     const checkoutConfig = loaded;
     const lang = languageOf(c, checkoutConfig.locale);
     const { messages } = lang;
+    // The form's token and its cookie before a byte of the body is read: a refused post costs no parsing.
+    if (!forms.verify(c, `${kind}:${id}`, c.req.query(FORM_TOKEN)))
+      return renderForm(c, 403, checkoutConfig, lang, { alert: messages.error });
+    const hasFile = checkoutConfig.customFields.some((field) => field.type === 'file-upload');
+    narrowBodyLimit(c, payFormLimit('payment', hasFile));
     let body: FormBody;
     try {
       body = (await readFormBody(c, { all: true })) as FormBody;
     } catch (error) {
-      if (error instanceof ApiError && error.status === 413) throw error;
+      if (error instanceof ApiError && (error.status === 413 || error.status === 503)) throw error;
       return renderForm(c, 400, checkoutConfig, lang, { alert: messages.error });
     }
-    const answers = answersOf(body);
-    if (!forms.verify(c, `${kind}:${id}`, textOf(body, '_csrf')))
-      return renderForm(c, 403, checkoutConfig, lang, { answers, alert: messages.error });
+    const answers = answersOf(body, checkoutConfig);
     let key: string;
     try {
       key = readIdempotencyKey(textOf(body, '_key'));
@@ -592,7 +598,7 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
    * address): a small page in its language rather than the API's JSON. Other errors keep the envelope.
    */
   function refusalPage(error: unknown, c: Context): Response | undefined {
-    if (!(error instanceof ApiError) || (error.status !== 413 && error.status !== 429)) return undefined;
+    if (!(error instanceof ApiError) || ![413, 429, 503].includes(error.status)) return undefined;
     const lang = languageOf(c);
     const { messages } = lang;
     const { retryAfterSeconds } = error.extra;
@@ -607,10 +613,11 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
     const loaded = await loadCheckout(c, kind, id);
     if (loaded instanceof Response) return loaded;
     const lang = languageOf(c, loaded.locale);
+    if (!forms.verify(c, `${kind}:${id}`, c.req.query(FORM_TOKEN)))
+      return renderForm(c, 403, loaded, lang, { alert: lang.messages.error });
+    narrowBodyLimit(c, payFormLimit('handoff', false));
     const body = (await readFormBody(c, { all: true })) as FormBody;
-    const answers = answersOf(body);
-    if (!forms.verify(c, `${kind}:${id}`, textOf(body, '_csrf')))
-      return renderForm(c, 403, loaded, lang, { answers, alert: lang.messages.error });
+    const answers = answersOf(body, loaded);
     const { input, typedAmount } = readForm(loaded, body, {}, lang.locale, `${publicUrl}/pay/return`);
     const { fields } = input;
     for (const custom of loaded.customFields) if (custom.type === 'file-upload') delete fields[custom.name];

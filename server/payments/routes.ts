@@ -29,7 +29,7 @@ import {
   PaymentSchema,
 } from '../contract/schemas.ts';
 import { createOpenApiApp, type AppDeps, type AppEnv } from '../env.ts';
-import { clientIp } from '../http/client-ip.ts';
+import { clientKey } from '../http/client-ip.ts';
 import { jsonBodyFirst, sentJsonBody } from '../http/body.ts';
 import { ApiError } from '../http/errors.ts';
 import { requireMerchant } from '../middleware/merchant-auth.ts';
@@ -176,7 +176,7 @@ export function paymentRoutes(
   limiter: RateLimiter,
 ) {
   const { config, store } = deps;
-  const ipOf = (c: Context) => clientIp(c, config.trustProxy);
+  const ipOf = (c: Context) => clientKey(c, config);
   const tokenOf = (c: Context) => c.req.header(PAYMENT_TOKEN_HEADER);
   const streamSlots = createStreamSlots(config.eventStreams);
   const app = createOpenApiApp();

@@ -7,7 +7,7 @@ import type { Context } from 'hono';
 import { answer, errors, MERCHANT_ONLY, pathIds, PUBLIC, single } from '../contract/describe.ts';
 import { UploadSchema } from '../contract/schemas.ts';
 import { createOpenApiApp, type AppDeps } from '../env.ts';
-import { clientIp } from '../http/client-ip.ts';
+import { clientKey } from '../http/client-ip.ts';
 import { readFormBody } from '../http/body.ts';
 import { ApiError, ClientClosedRequest, validationFailed } from '../http/errors.ts';
 import { requireMerchant } from '../middleware/merchant-auth.ts';
@@ -68,7 +68,7 @@ const downloadUpload = createRoute({
 
 export function uploadRoutes(deps: Pick<AppDeps, 'config' | 'store' | 'clock'>, limiter: RateLimiter) {
   const { config } = deps;
-  const ipOf = (c: Context) => clientIp(c, config.trustProxy);
+  const ipOf = (c: Context) => clientKey(c, config);
   return createOpenApiApp()
     .openapi(
       {

@@ -59,6 +59,7 @@ export const ERROR_CODES = [
   'provider_error',
   'provider_unavailable',
   'provider_timeout',
+  'server_busy',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

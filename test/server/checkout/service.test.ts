@@ -65,12 +65,16 @@ it('reads a limited link again after a success, and keeps any other link cached'
   expect(providerCalls).toEqual(['lnk_limited_ke', 'lnk_tip_ci', 'lnk_limited_ke']);
 });
 
-it('does not cache failures: an unknown link is asked for every time', async () => {
+it('remembers an unknown link for UNKNOWN_LINK_TTL_MS (60 s), then asks again', async () => {
   const checkout = service();
   await expect(checkout.getConfig('link', 'lnk_missing')).rejects.toMatchObject({
     status: 404,
     code: 'not_found',
   });
+  await t.clock.advance(59_999);
+  await expect(checkout.getConfig('link', 'lnk_missing')).rejects.toMatchObject({ status: 404 });
+  expect(providerCalls).toEqual(['lnk_missing']);
+  await t.clock.advance(1);
   await expect(checkout.getConfig('link', 'lnk_missing')).rejects.toMatchObject({ status: 404 });
   expect(providerCalls).toEqual(['lnk_missing', 'lnk_missing']);
 });

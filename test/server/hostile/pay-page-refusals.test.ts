@@ -1,13 +1,15 @@
 // Refusals that come before the pay page's own routes (a body over the limit, the per-IP limit): the
 // payer's browser gets a small page, not the API's JSON.
 import { expect, it } from 'vitest';
+import { formToken } from '../pay/helpers.ts';
 import { payPageFixture } from '../pay/page-fixture.ts';
 
 const pay = payPageFixture();
 
 it('answers a form body over the limit with a 413 page', async () => {
+  const form = await pay.browser.get('/pay/lnk_fixed_ci?lang=en');
   const huge = await pay.browser.request(
-    '/pay/lnk_fixed_ci?lang=en',
+    `/pay/lnk_fixed_ci?lang=en&_csrf=${formToken(form.text)}`,
     { method: 'POST', body: `a=${'x'.repeat(6 * 1024 * 1024)}` },
     { 'content-type': 'application/x-www-form-urlencoded' },
   );

@@ -36,7 +36,7 @@ describe('POST /api/v1/handoffs', () => {
     expect(phone.status).toBe(200);
     expect(phone.text).toMatch(/name="amount"[^>]*value="1500"/s);
     expect(phone.text).toMatch(/name="customer\.email"[^>]*value="awa@example\.com"/s);
-    expect(phone.text).toMatch(new RegExp(`action="/pay/h/${id}\\?lang=en"`));
+    expect(phone.text).toMatch(new RegExp(`action="/pay/h/${id}\\?lang=en&amp;_csrf=[\\w-]{43}"`));
     // The phone's page offers no second handoff.
     expect(phone.text).not.toMatch(/formaction=/);
     // Nothing the desktop follows with is in the phone's page.
@@ -107,7 +107,7 @@ describe('following a handoff to its payment', () => {
     // The desktop: its pay page's "Pay on your phone" button posts the answers typed so far.
     const desktop = new Browser(t);
     const form = await desktop.get('/pay/lnk_fixed_ci?lang=en');
-    expect(form.text).toMatch(/formaction="\/pay\/lnk_fixed_ci\/phone\?lang=en"/);
+    expect(form.text).toMatch(/formaction="\/pay\/lnk_fixed_ci\/phone\?lang=en&amp;_csrf=[\w-]{43}"/);
     const handed = await desktop.post(
       '/pay/lnk_fixed_ci/phone?lang=en',
       formOf(form.text, { 'customer.name': 'Awa Koné', 'fields.subscriber_id': 'AB-1234' }),
