@@ -65,6 +65,7 @@ import {
 } from './step-pages.ts';
 import { STYLESHEET } from './stylesheet.ts';
 import { unpayablePage } from './unpayable-page.ts';
+import { CARD_IMAGE, cardPath, cardSpec } from './preview-card.ts';
 
 const NO_STORE = 'no-store';
 /** The desktop's follow token of a handoff, on that handoff's pages only. */
@@ -204,6 +205,12 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
     }
   }
 
+  /** A link's preview card, for its page's `og:image`; a session (its id a secret) has none. */
+  const cardImage = (checkoutConfig: CheckoutConfig, lang: PageLanguage) =>
+    checkoutConfig.kind === 'link'
+      ? { url: `${publicUrl}${cardPath(cardSpec(checkoutConfig, lang, publicUrl))}`, ...CARD_IMAGE }
+      : undefined;
+
   /** A checkout that cannot be paid: the page that says why, in place of its form. */
   function unpayable(c: Context, checkoutConfig: CheckoutConfig, reason: Unavailability, lang: PageLanguage) {
     const { status, title, body, preview } = unpayablePage({
@@ -212,6 +219,7 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
       language: lang.language,
       logo: ownLogo(checkoutConfig.logo),
       url: `${publicUrl}${checkoutPath(checkoutConfig.kind, checkoutConfig.id)}`,
+      image: cardImage(checkoutConfig, lang),
     });
     return send(c, status, lang, title, body, { preview });
   }
@@ -268,8 +276,7 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
       preview: {
         title: checkoutConfig.title,
         description: description || checkoutConfig.title,
-        image:
-          checkoutConfig.logo && /^https?:\/\//i.test(checkoutConfig.logo) ? checkoutConfig.logo : undefined,
+        image: cardImage(checkoutConfig, lang),
         url: `${publicUrl}${path}`,
         price:
           fixed !== null

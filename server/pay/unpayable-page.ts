@@ -31,6 +31,8 @@ export interface UnpayableView {
   logo: string | undefined;
   /** The page's own absolute URL, for its preview. */
   url: string;
+  /** The link's preview card, drawn without a price. */
+  image?: NonNullable<PageParts['preview']>['image'];
 }
 
 /** The merchant's site: the origin of the checkout's return address, when it has an http(s) one. */
@@ -65,6 +67,11 @@ export function unpayablePage(view: UnpayableView): {
     status: UNPAYABLE_STATUS[view.reason],
     title,
     body,
-    preview: { title: view.config.title, description: `${title}. ${text}`, url: view.url },
+    preview: {
+      title: view.config.title,
+      description: `${title}. ${text}`,
+      url: view.url,
+      ...(view.image ? { image: view.image } : {}),
+    },
   };
 }
