@@ -1,11 +1,11 @@
 /**
- * A link's preview card drawn as a 1200x630 PNG: satori lays the card out as SVG (its text as paths, in
- * Noto Sans, whose Latin Extended and Vietnamese subsets hold Hausa's ɓ ɗ ƙ, Yoruba's ẹ ọ ṣ with their
- * tone marks and Wolof's ë ñ), then resvg rasterizes it. A merchant's SVG logo is rasterized first, so
- * the card holds only pixels, which is what chat apps show.
+ * A link's preview card drawn as a 1200x630 PNG: laid out here as satori's element tree, drawn in the
+ * card thread (preview-card-worker.ts), where satori turns it into SVG (its text as paths, in Noto Sans,
+ * whose Latin Extended and Vietnamese subsets hold Hausa's ɓ ɗ ƙ, Yoruba's ẹ ọ ṣ with their tone marks,
+ * Wolof's ë ñ and ₦) and resvg rasterizes it, a merchant's SVG logo included: the card holds only
+ * pixels, which is what chat apps show.
  */
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { drawInWorker, FONT_SUBSETS } from './preview-card-worker.ts';
 
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;
@@ -30,68 +30,9 @@ export interface CardContent {
 
 export type CardDrawer = (content: CardContent) => Promise<Uint8Array>;
 
-/** Each subset under a family name of its own: satori looks a missing glyph up family by family. */
-const SUBSETS = { latin: 'Noto Sans', 'latin-ext': 'Noto Sans Ext', vietnamese: 'Noto Sans Viet' } as const;
-const FAMILIES = Object.values(SUBSETS).join(', ');
-const WEIGHTS = [400, 700] as const;
+const FAMILIES = Object.values(FONT_SUBSETS).join(', ');
 const LOGO_SIZE = 144;
 const TITLE_CHARACTERS = 90;
-
-type Satori = typeof import('satori').default;
-type ResvgClass = typeof import('@resvg/resvg-js').Resvg;
-interface Tools {
-  satori: Satori;
-  Resvg: ResvgClass;
-  fonts: { name: string; data: Buffer; weight: 400 | 700; style: 'normal' }[];
-}
-
-let tools: Promise<Tools> | undefined;
-
-/**
- * satori, resvg's native binding and six font files (about 210 kB) are loaded by the first card drawn,
- * not at start: the server's start memory is tight (docs/performance.md), and most processes draw few.
- */
-function loadTools(): Promise<Tools> {
-  tools ??= (async () => {
-    const require = createRequire(import.meta.url);
-    const fontFile = (subset: string, weight: number) =>
-      require.resolve(`@fontsource/noto-sans/files/noto-sans-${subset}-${weight}-normal.woff`);
-    const [satori, resvg, ...fonts] = await Promise.all([
-      import('satori'),
-      import('@resvg/resvg-js'),
-      ...Object.entries(SUBSETS).flatMap(([subset, name]) =>
-        WEIGHTS.map(async (weight) => ({
-          name,
-          data: await readFile(fontFile(subset, weight)),
-          weight,
-          style: 'normal' as const,
-        })),
-      ),
-    ]);
-    return { satori: satori.default, Resvg: resvg.Resvg, fonts };
-  })();
-  tools.catch(() => {
-    tools = undefined; // a failed load is tried again by the next card
-  });
-  return tools;
-}
-
-/** The logo as a PNG or JPEG data URL; an SVG one rasterized first. Undefined when it cannot be read. */
-function logoSource({ Resvg }: Tools, logo: CardLogo): string | undefined {
-  try {
-    if (logo.type !== 'image/svg+xml')
-      return `data:${logo.type};base64,${Buffer.from(logo.bytes).toString('base64')}`;
-    const png = new Resvg(Buffer.from(logo.bytes), {
-      fitTo: { mode: 'width', value: LOGO_SIZE * 2 },
-      font: { loadSystemFonts: false },
-    })
-      .render()
-      .asPng();
-    return `data:image/png;base64,${png.toString('base64')}`;
-  } catch {
-    return undefined;
-  }
-}
 
 interface Node {
   type: string;
@@ -173,14 +114,13 @@ function card(content: CardContent, logo: string | undefined): Node {
   );
 }
 
-export const drawCard: CardDrawer = async (content) => {
-  const loaded = await loadTools();
-  const logo = content.logo && logoSource(loaded, content.logo);
-  const svg = await loaded.satori(card(content, logo) as Parameters<Satori>[0], {
+export const drawCard: CardDrawer = (content) => {
+  const layout = (logo: string | undefined) => ({
+    tree: card(content, logo),
     width: CARD_WIDTH,
     height: CARD_HEIGHT,
-    fonts: loaded.fonts,
   });
-  const png = new loaded.Resvg(svg, { font: { loadSystemFonts: false } }).render().asPng();
-  return new Uint8Array(png);
+  const logo =
+    content.logo && `data:${content.logo.type};base64,${Buffer.from(content.logo.bytes).toString('base64')}`;
+  return drawInWorker(layout(logo), layout(undefined));
 };

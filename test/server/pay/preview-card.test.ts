@@ -105,6 +105,16 @@ describe("a link's preview card", () => {
     expect(drawn).toHaveLength(0);
   });
 
+  it('a logo that cannot be decoded: the card is drawn without it', async () => {
+    const broken = {
+      type: 'image/svg+xml' as const,
+      bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"'),
+    };
+    const content = { language: 'en', title: 'T', label: 'Amount to pay', host: 'pay.test' };
+    const png = PNG.sync.read(Buffer.from(await drawCard({ ...content, logo: broken })));
+    expect([png.width, png.height]).toEqual([1200, 630]);
+  });
+
   it('a receipt has no preview: no og: or twitter: tags', async () => {
     const { reference } = await created(pay.t, fixedCiPayment('+2250700000001'));
     await pay.t.settle();
