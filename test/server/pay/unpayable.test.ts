@@ -15,7 +15,9 @@ const paymentsCount = async () =>
   (await pay.t.store.db.selectFrom('payments').select('reference').execute()).length;
 
 /** What a payer or a chat app's preview could take for a price or a way to pay. */
-function expectNothingToPay(text: string) {
+function expectNothingToPay(page: string) {
+  // The preview card's version is a hash: letters that could spell a currency by chance.
+  const text = page.replace(/v=[\w-]{16}/g, 'v=');
   expect(text).not.toMatch(/<form/);
   expect(text).not.toMatch(/<input/);
   expect(text).not.toMatch(/<script/);
