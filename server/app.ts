@@ -39,6 +39,7 @@ import { metricsRoutes } from './metrics/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { createPayments } from './payments/wiring.ts';
 import { qrRoutes } from './pay/qr-routes.ts';
+import { previewCardRoutes } from './pay/preview-card-routes.ts';
 import { handoffRoutes } from './handoffs/routes.ts';
 import { handoffService } from './handoffs/service.ts';
 import { receiptRoutes } from './pay/receipt-routes.ts';
@@ -143,6 +144,13 @@ export function createApp(deps: AppDeps) {
   // since the pay page mounted at /pay itself would otherwise take their paths for a link's id.
   app.route('/pay/receipt', receiptRoutes(deps, { payments: payments.service, checkout, limiter }));
   app.route('/pay/qr', qrRoutes(deps, checkout, handoffs));
+  app.route(
+    '/pay/card',
+    previewCardRoutes(deps, checkout, {
+      draw: deps.drawPreviewCard,
+      fetchLocal: async (path) => app.request(path),
+    }),
+  );
   const payPage = payPageRoutes({ deps, checkout, payments: payments.service, limiter, handoffs });
   app.route('/pay', payPage.routes);
   app.route('/webhooks/payments', payments.webhooks);

@@ -16,6 +16,7 @@ import type { PaymentEvents } from './payments/events.ts';
 import type { ProviderClient } from './provider/client.ts';
 import type { Sandbox } from './sandbox/app.ts';
 import type { Store } from './store/database.ts';
+import type { CardDrawer } from './pay/preview-card-draw.ts';
 
 export interface AppDeps {
   config: Config;
@@ -34,6 +35,8 @@ export interface AppDeps {
   translationsDir?: string;
   /** Payment status pushes; default: made from `store` (main.ts passes its own, to close on shutdown). */
   events?: PaymentEvents;
+  /** Draws links' preview cards (default: `drawCard`, server/pay/preview-card-draw.ts); tests count. */
+  drawPreviewCard?: CardDrawer;
 }
 
 /** Values the app's first middleware sets on the context for the handlers after it. */

@@ -10,8 +10,8 @@ import { STYLESHEET } from './stylesheet.ts';
 interface Preview {
   title: string;
   description: string;
-  /** Absolute URL of the merchant's logo. */
-  image?: string;
+  /** The link's preview card (absolute URL, size and type). */
+  image?: { url: string; width: number; height: number; type: string };
   /** The page's own absolute URL. */
   url: string;
   /** Fixed amount, in major units as a decimal text, with its currency. */
@@ -36,17 +36,24 @@ function previewTags(preview: Preview): Html {
     <meta property="og:title" content="${preview.title}" />
     <meta property="og:description" content="${preview.description}" />
     <meta property="og:url" content="${preview.url}" />
-    ${preview.image ? html`<meta property="og:image" content="${preview.image}" />` : ''}
+    ${
+      preview.image
+        ? html`<meta property="og:image" content="${preview.image.url}" />
+            <meta property="og:image:width" content="${preview.image.width}" />
+            <meta property="og:image:height" content="${preview.image.height}" />
+            <meta property="og:image:type" content="${preview.image.type}" />`
+        : ''
+    }
     ${
       preview.price
         ? html`<meta property="product:price:amount" content="${preview.price.amount}" />
             <meta property="product:price:currency" content="${preview.price.currency}" />`
         : ''
     }
-    <meta name="twitter:card" content="summary" />
+    <meta name="twitter:card" content="${preview.image ? 'summary_large_image' : 'summary'}" />
     <meta name="twitter:title" content="${preview.title}" />
     <meta name="twitter:description" content="${preview.description}" />
-    ${preview.image ? html`<meta name="twitter:image" content="${preview.image}" />` : ''} `;
+    ${preview.image ? html`<meta name="twitter:image" content="${preview.image.url}" />` : ''} `;
 }
 
 function languageSwitch(path: string, current: Language, label: string): Html {

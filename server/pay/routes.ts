@@ -13,6 +13,7 @@ import { en } from '../../widget/i18n/en.ts';
 import { fill } from '../../widget/i18n/index.ts';
 import { formatMoney, toDecimalText } from '../../widget/internal/money.ts';
 import type { CheckoutService } from '../checkout/service.ts';
+import { unavailability, type Unavailability } from '../checkout/availability.ts';
 import { readTranslations } from '../checkout/translations.ts';
 import { ConfirmPaymentSchema, CreatePaymentSchema } from '../contract/schemas.ts';
 import type { AppDeps, AppEnv } from '../env.ts';
@@ -67,6 +68,8 @@ import {
   type StepView,
 } from './step-pages.ts';
 import { STYLESHEET } from './stylesheet.ts';
+import { unpayablePage } from './unpayable-page.ts';
+import { CARD_IMAGE, cardPath, cardSpec } from './preview-card.ts';
 
 const NO_STORE = 'no-store';
 /** The desktop's follow token of a handoff, on that handoff's pages only. */
@@ -164,7 +167,10 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
   const dateIn = (lang: PageLanguage, country: string) => (iso: string) =>
     formatDateTime(Date.parse(iso), lang.locale, country);
 
-  /** The checkout, or the page that says why it cannot be paid. */
+  /**
+   * The checkout, payable or not (its form's renderer says why one cannot be paid), or the page for one
+   * that cannot be read (unknown, the provider down).
+   */
   async function loadCheckout(
     c: Context<AppEnv>,
     kind: Kind,
@@ -206,6 +212,26 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
     }
   }
 
+  /** A link's preview card, for its page's `og:image`; a session (its id a secret) has none. */
+  const cardImage = (checkoutConfig: CheckoutConfig, lang: PageLanguage) =>
+    checkoutConfig.kind === 'link'
+      ? { url: `${publicUrl}${cardPath(cardSpec(checkoutConfig, lang, publicUrl))}`, ...CARD_IMAGE }
+      : undefined;
+
+  /** A checkout that cannot be paid: the page that says why, in place of its form. */
+  function unpayable(c: Context, checkoutConfig: CheckoutConfig, reason: Unavailability, lang: PageLanguage) {
+    const { status, title, body, preview } = unpayablePage({
+      config: checkoutConfig,
+      reason,
+      language: lang.language,
+      logo: ownLogo(checkoutConfig.logo),
+      url: `${publicUrl}${checkoutPath(checkoutConfig.kind, checkoutConfig.id)}`,
+      image: cardImage(checkoutConfig, lang),
+    });
+    return send(c, status, lang, title, body, { preview });
+  }
+
+  /** The form, or, for a checkout that cannot be paid, the page that says why (a refused post too). */
   async function renderForm(
     c: Context,
     status: number,
@@ -215,6 +241,8 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
       Pick<FormView, 'answers' | 'errors' | 'uploaded' | 'typedAmount' | 'alert' | 'idempotencyKey'>
     > & { handoff?: string } = {},
   ) {
+    const reason = unavailability(checkoutConfig);
+    if (reason) return unpayable(c, checkoutConfig, reason, lang);
     const scope = `${checkoutConfig.kind}:${checkoutConfig.id}`;
     const money = moneyIn(lang, checkoutConfig.currency, checkoutConfig.currencyExponent);
     const path = checkoutPath(checkoutConfig.kind, checkoutConfig.id);
@@ -256,8 +284,7 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
       preview: {
         title: checkoutConfig.title,
         description: description || checkoutConfig.title,
-        image:
-          checkoutConfig.logo && /^https?:\/\//i.test(checkoutConfig.logo) ? checkoutConfig.logo : undefined,
+        image: cardImage(checkoutConfig, lang),
         url: `${publicUrl}${path}`,
         price:
           fixed !== null
@@ -316,7 +343,12 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
     const uploads: Record<string, string> = {};
     const uploaded: FormView['uploaded'] = {};
     const digests: Record<string, string> = {};
-    for (const custom of checkoutConfig.customFields.filter((field) => field.type === 'file-upload')) {
+    // A checkout that cannot be paid stores no file: its post ends on the page that says why, or
+    // replays the payment this very form made before it closed.
+    const fileFields = unavailability(checkoutConfig)
+      ? []
+      : checkoutConfig.customFields.filter((field) => field.type === 'file-upload');
+    for (const custom of fileFields) {
       const name = `fields.${custom.name}`;
       const file = fileOf(body, name);
       try {
@@ -397,8 +429,12 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
     }
     switch (error.code) {
       case 'link_unavailable':
-      case 'session_paid':
+      case 'session_paid': {
+        // Closed since this form was drawn: why, when the config read for this post already says it.
+        const reason = unavailability(checkoutConfig);
+        if (reason) return unpayable(c, checkoutConfig, reason, lang);
         return send(c, status, lang, messages.unavailable, unavailableStep(messages));
+      }
       case 'request_in_progress':
         // The first submit of this very form is still running: the same key, so the next try replays it.
         return refuse(409, { alert: messages.wait, idempotencyKey: key });
@@ -613,6 +649,8 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
     const loaded = await loadCheckout(c, kind, id);
     if (loaded instanceof Response) return loaded;
     const lang = languageOf(c, loaded.locale);
+    const reason = unavailability(loaded);
+    if (reason) return unpayable(c, loaded, reason, lang);
     if (!forms.verify(c, `${kind}:${id}`, c.req.query(FORM_TOKEN)))
       return renderForm(c, 403, loaded, lang, { alert: lang.messages.error });
     narrowBodyLimit(c, payFormLimit('handoff', false));

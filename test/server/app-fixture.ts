@@ -14,6 +14,7 @@ import { Writable } from 'node:stream';
 import { mountDemo } from '../../demo/server.ts';
 import { createApp, type App } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
+import type { AppDeps } from '../../server/env.ts';
 import { createLogger } from '../../server/logger.ts';
 import { createProviderClient, type ProviderClient } from '../../server/provider/client.ts';
 import type { FetchLike } from '../../server/provider/http.ts';
@@ -58,6 +59,8 @@ export interface AppFixtureOptions {
   store?: Store;
   /** The widget's translations (default: the repository's widget/i18n). */
   translationsDir?: string;
+  /** Draws preview cards (default: the real drawer). */
+  drawPreviewCard?: AppDeps['drawPreviewCard'];
 }
 
 /** A logger at `level` whose every line lands in `logs`, parsed. */
@@ -166,6 +169,7 @@ export async function startApp(options: AppFixtureOptions = {}): Promise<AppFixt
     sandbox,
     publicUrl: TEST_PUBLIC_URL,
     translationsDir: options.translationsDir,
+    drawPreviewCard: options.drawPreviewCard,
   });
   // The demo site, mounted as main.ts mounts it in embedded mode.
   mountDemo(app, { config, publicUrl: TEST_PUBLIC_URL, sandbox });

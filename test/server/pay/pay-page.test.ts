@@ -52,11 +52,12 @@ describe('the form', () => {
     expect(text).toMatch(/type="checkbox"[^>]*name="fields\.accept_rules"/s);
     expect(text).toMatch(/<meta property="og:title" content="Inscription — Marathon de Dakar"/);
     expect(text).toMatch(/<meta property="og:description" content="10\u202f000\u00a0F\u202fCFA · Dossard/);
+    // The link's preview card (test/server/pay/preview-card.test.ts), not its SVG logo.
     expect(text).toMatch(
-      /<meta property="og:image" content="http:\/\/pay\.test\/sandbox\/assets\/merchant-logo\.svg"/,
+      /<meta property="og:image" content="http:\/\/pay\.test\/pay\/card\/lnk_all_fields_sn\.png\?lang=fr&amp;v=[\w-]{16}"/,
     );
     expect(text).toMatch(/<meta property="product:price:amount" content="10000"/);
-    expect(text).toMatch(/<meta name="twitter:card" content="summary"/);
+    expect(text).toMatch(/<meta name="twitter:card" content="summary_large_image"/);
     // The stylesheet, named by its hash, cached for a year.
     const sheet = /href="(\/pay\/pay\.[0-9a-f]{12}\.css)"/.exec(text)?.[1];
     const css = await pay.browser.get(sheet!);

@@ -1,0 +1,125 @@
+/**
+ * A link's preview card: the pay page's og:image and twitter:image name a PNG of 1200x630 drawn from the
+ * link's title, amount and logo in the page's language; it is drawn once per link version and language;
+ * a link that cannot be paid gets one without a price; a receipt has no preview at all.
+ */
+import { PNG } from 'pngjs';
+import { describe, expect, it } from 'vitest';
+import { drawCard, type CardContent } from '../../../server/pay/preview-card-draw.ts';
+import { receiptPath } from '../../../server/pay/receipt-link.ts';
+import { TEST_MERCHANT_KEY } from '../app-fixture.ts';
+import { created, fixedCiPayment } from '../payments/helpers.ts';
+import { payPageFixture } from './page-fixture.ts';
+
+/** What each card was drawn from, in order: the real drawer, counted. */
+const drawn: CardContent[] = [];
+const pay = payPageFixture({
+  drawPreviewCard: (content) => {
+    drawn.push(content);
+    return drawCard(content);
+  },
+});
+
+const meta = (text: string, key: string) =>
+  new RegExp(`<meta (?:property|name)="${key.replace(/[.:]/g, '\\$&')}" content="([^"]*)"`).exec(text)?.[1];
+
+async function card(url: string) {
+  const response = await pay.t.app.request(url.replace('http://pay.test', ''));
+  return { response, bytes: Buffer.from(await response.arrayBuffer()) };
+}
+
+describe("a link's preview card", () => {
+  it('is named by the page, answers a 1200x630 PNG, and is drawn once for many requests', async () => {
+    drawn.length = 0;
+    const page = await pay.browser.get('/pay/lnk_all_fields_sn');
+    const image = meta(page.text, 'og:image')!;
+    expect(image).toMatch(
+      /^http:\/\/pay\.test\/pay\/card\/lnk_all_fields_sn\.png\?lang=fr&amp;v=[A-Za-z0-9_-]{16}$/,
+    );
+    expect(meta(page.text, 'og:image:width')).toBe('1200');
+    expect(meta(page.text, 'og:image:height')).toBe('630');
+    expect(meta(page.text, 'og:image:type')).toBe('image/png');
+    expect(meta(page.text, 'twitter:card')).toBe('summary_large_image');
+    expect(meta(page.text, 'twitter:image')).toBe(image);
+
+    const url = image.replace('&amp;', '&');
+    const first = await card(url);
+    expect(first.response.status).toBe(200);
+    expect(first.response.headers.get('content-type')).toBe('image/png');
+    expect(first.response.headers.get('cache-control')).toBe('public, max-age=3600');
+    const png = PNG.sync.read(first.bytes);
+    expect([png.width, png.height]).toEqual([1200, 630]);
+    // Drawn from the link's words in its language, its SVG logo read from the sandbox's own address.
+    expect(drawn).toHaveLength(1);
+    expect(drawn[0]).toMatchObject({
+      language: 'fr',
+      title: 'Inscription — Marathon de Dakar',
+      label: 'Montant à payer',
+      amount: '10\u202f000\u00a0F\u202fCFA',
+      host: 'pay.test',
+      logo: { type: 'image/svg+xml' },
+    });
+
+    const second = await card(url);
+    expect(second.bytes.equals(first.bytes)).toBe(true);
+    expect(drawn).toHaveLength(1);
+    // Another language is another card.
+    await card('/pay/card/lnk_all_fields_sn.png?lang=en');
+    expect(drawn).toHaveLength(2);
+    expect(drawn[1]).toMatchObject({ language: 'en', label: 'Amount to pay' });
+  });
+
+  it('a link without a logo gets a card too; its version changes with what the card shows', async () => {
+    drawn.length = 0;
+    const en = meta((await pay.browser.get('/pay/lnk_tip_ci?lang=en')).text, 'og:image')!;
+    const fr = meta((await pay.browser.get('/pay/lnk_tip_ci?lang=fr')).text, 'og:image')!;
+    expect(en.replace(/.*v=/, '')).not.toBe(fr.replace(/.*v=/, ''));
+    const answer = await card(fr.replace('&amp;', '&'));
+    expect(PNG.sync.read(answer.bytes).width).toBe(1200);
+    expect(drawn).toHaveLength(1);
+    expect(drawn[0]!.logo).toBeUndefined();
+    expect(drawn[0]).toMatchObject({ label: 'Montant', title: 'Pourboire — Maquis Chez Tantie' });
+  });
+
+  it('a link that cannot be paid: a card that says why, without a price', async () => {
+    drawn.length = 0;
+    const page = await pay.browser.get('/pay/lnk_expired_sn?lang=fr');
+    expect(page.status).toBe(410);
+    const image = meta(page.text, 'og:image')!;
+    expect(image).toMatch(/\/pay\/card\/lnk_expired_sn\.png\?lang=fr/);
+    expect((await card(image.replace('&amp;', '&'))).response.status).toBe(200);
+    expect(drawn).toEqual([
+      {
+        language: 'fr',
+        title: 'Tabaski 2025 — colis solidaire',
+        label: 'Ce lien de paiement a expiré',
+        host: 'pay.test',
+      },
+    ]);
+  });
+
+  it('an unknown link or a wrong name gets a 404, and no card is drawn', async () => {
+    drawn.length = 0;
+    expect((await card('/pay/card/lnk_nope.png')).response.status).toBe(404);
+    expect((await card('/pay/card/lnk_fixed_ci.svg')).response.status).toBe(404);
+    expect(drawn).toHaveLength(0);
+  });
+
+  it('a logo that cannot be decoded: the card is drawn without it', async () => {
+    const broken = {
+      type: 'image/svg+xml' as const,
+      bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"'),
+    };
+    const content = { language: 'en', title: 'T', label: 'Amount to pay', host: 'pay.test' };
+    const png = PNG.sync.read(Buffer.from(await drawCard({ ...content, logo: broken })));
+    expect([png.width, png.height]).toEqual([1200, 630]);
+  });
+
+  it('a receipt has no preview: no og: or twitter: tags', async () => {
+    const { reference } = await created(pay.t, fixedCiPayment('+2250700000001'));
+    await pay.t.settle();
+    const receipt = await pay.browser.get(receiptPath([TEST_MERCHANT_KEY], reference));
+    expect(receipt.status).toBe(200);
+    expect(receipt.text).not.toMatch(/og:|twitter:/);
+  });
+});
