@@ -50,7 +50,7 @@ import { configBlockText } from '../embed/config-block.ts';
 import { html, raw, type Html } from './html.ts';
 import { chooseLanguage, type PageLanguage } from './language.ts';
 import { page, PAGE_CSP, UPGRADABLE_PAGE_CSP } from './layout.ts';
-import { keepPaymentToken, paymentPath, paymentToken } from './payment-cookie.ts';
+import { keepPaymentToken, moveCarried, paymentPath, paymentToken } from './payment-cookie.ts';
 import { receiptPath } from './receipt-link.ts';
 import {
   bankTransferStep,
@@ -69,6 +69,12 @@ const NO_STORE = 'no-store';
 const FOLLOW_COOKIE = 'pay_handoff';
 /** On a payment's page: the payer came back from the provider's page. */
 const RETURNED = 'returned';
+/**
+ * On a payment's page: the payer has just typed the right code. The provider then answers `processing`
+ * while it settles, which is no longer the payer's to approve: the page says the payment is being
+ * confirmed, not "approve on your phone".
+ */
+const CODE_TAKEN = 'confirming';
 /**
  * On the return URL given to the provider: this payment's secret. The return is a GET the payment's
  * cookie (SameSite=Lax) reaches from any site's link, so a cancel counts only with the secret that only
@@ -403,10 +409,16 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
     }
   }
 
-  /** The payment this browser's cookie opens, counted as the API counts its token checks. */
+  /**
+   * The payment this browser's cookie (or the one carried from the form) opens, counted as the API counts
+   * its token checks.
+   */
   async function authorized(c: Context): Promise<PaymentRow | undefined> {
     try {
-      const row = await payments.authorize(c.req.param('reference') ?? '', paymentToken(c));
+      const reference = c.req.param('reference') ?? '';
+      const { token, carried } = paymentToken(c, reference);
+      const row = await payments.authorize(reference, token);
+      if (carried && token) moveCarried(c, row.reference, token, secureCookies);
       await limiter.hit('reference', row.reference);
       return row;
     } catch (error) {
@@ -418,6 +430,14 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
     }
   }
 
+  /** What a waiting page keeps in its address (its refresh and "Check again" reload it): why it waits. */
+  const waitingQuery = (c: Context) =>
+    c.req.query(RETURNED) === '1'
+      ? `?${RETURNED}=1`
+      : c.req.query(CODE_TAKEN) === '1'
+        ? `?${CODE_TAKEN}=1`
+        : '';
+
   function stepView(c: Context, row: PaymentRow, payment: Payment, lang: PageLanguage): StepView {
     const kind: Kind = row.link_id ? 'link' : 'session';
     return {
@@ -426,10 +446,7 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
       english: lang.messages === en,
       money: moneyIn(lang, payment.currency, payment.currencyExponent),
       date: dateIn(lang),
-      self: withLang(
-        `${paymentPath(row.reference)}${c.req.query(RETURNED) === '1' ? `?${RETURNED}=1` : ''}`,
-        lang,
-      ),
+      self: withLang(`${paymentPath(row.reference)}${waitingQuery(c)}`, lang),
       confirmAction: withLang(`${paymentPath(row.reference)}/confirm`, lang),
       csrf: forms.issue(c, `payment:${row.reference}`),
       startAgain: withLang(checkoutPath(kind, row.link_id ?? row.session_id ?? ''), lang),
@@ -466,9 +483,17 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
           messages.unfinishedTitle,
           unfinishedStep(view, row.provider ?? messages.hosted),
         );
-      default:
+      default: {
         c.header('Refresh', refreshSeconds);
-        return send(c, 200, lang, messages.processingTitle, processingStep(view));
+        const confirming = c.req.query(CODE_TAKEN) === '1';
+        return send(
+          c,
+          200,
+          lang,
+          confirming ? messages.confirmingTitle : messages.processingTitle,
+          processingStep({ ...view, confirming }),
+        );
+      }
     }
   }
 
@@ -547,7 +572,9 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
     if (!parsed.success) return showStep(c, row, await current(), lang, messages.invalidValue);
     try {
       const payment = await payments.confirm(row, parsed.data, c.get('logger'));
-      return c.redirect(nextLocation(payment, lang), 303);
+      if (FINAL.has(payment.status) || payment.action !== 'processing')
+        return c.redirect(nextLocation(payment, lang), 303);
+      return c.redirect(withLang(`${paymentPath(row.reference)}?${CODE_TAKEN}=1`, lang), 303);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       const payment = await current();

@@ -4,7 +4,14 @@ import type { AppFixture } from '../app-fixture.ts';
 /** A browser's cookie jar, by name (paths are checked by the tests that care). */
 export class Browser {
   cookies = new Map<string, { value: string; path: string }>();
-  constructor(private readonly t: AppFixture) {}
+  /**
+   * `strictPaths`: keeps a cookie only when its path is the request's or above it, as RFC 2109 says and
+   * lynx does: a cookie for `/pay/p/<reference>` set by the form's post to `/pay/<link>` is dropped.
+   */
+  constructor(
+    private readonly t: AppFixture,
+    private readonly strictPaths = false,
+  ) {}
 
   private cookieHeader(path: string) {
     return [...this.cookies]
@@ -15,12 +22,14 @@ export class Browser {
       .join('; ');
   }
 
-  private keep(response: Response) {
+  private keep(response: Response, requestPath: string) {
     for (const line of response.headers.getSetCookie()) {
       const [pair = '', ...attributes] = line.split(';');
       const [name = '', value = ''] = pair.split('=');
       const path = attributes.map((a) => /^\s*Path=(.*)$/i.exec(a)?.[1]).find(Boolean) ?? '/';
-      this.cookies.set(name.trim(), { value, path });
+      if (this.strictPaths && !requestPath.startsWith(path)) continue;
+      if (/^\s*Max-Age=0$/im.test(attributes.join('\n'))) this.cookies.delete(name.trim());
+      else this.cookies.set(name.trim(), { value, path });
     }
   }
 
@@ -30,7 +39,7 @@ export class Browser {
       ...init,
       headers: { cookie: this.cookieHeader(pathname), 'user-agent': 'test-browser', ...headers },
     });
-    this.keep(response);
+    this.keep(response, pathname);
     return {
       response,
       status: response.status,

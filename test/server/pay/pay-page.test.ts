@@ -180,6 +180,59 @@ describe("the provider's steps as pages", () => {
     expect(after.location).toMatch(RECEIPT);
   });
 
+  it('says the payment is being confirmed after the right code, not "approve on your phone"', async () => {
+    const created = await postFixedLink(pay.browser, '+2250700000011');
+    const code = await pay.browser.get(created.location!);
+    const confirm = /action="([^"]+\/confirm[^"]*)"/.exec(code.text)![1]!.replace(/&amp;/g, '&');
+    const csrf = /name="_csrf" value="([^"]+)"/.exec(code.text)![1]!;
+    const right = await pay.browser.post(confirm, new URLSearchParams({ _csrf: csrf, otp: '123456' }));
+    expect(right.location).toMatch(/^\/pay\/p\/pay_[0-9a-f]{32}\?confirming=1&lang=en$/);
+    // The provider has not settled yet (its webhook is held): the page waits on it, refreshing.
+    const waiting = await pay.browser.get(right.location!);
+    expect(waiting.status).toBe(200);
+    expect(waiting.response.headers.get('refresh')).toBe('5');
+    expect(/<h1>([^<]*)<\/h1>/.exec(waiting.text)?.[1]).toBe('Confirming your payment');
+    expect(waiting.text).toMatch(/Your payment is being confirmed\./);
+    expect(waiting.text).not.toMatch(/Approve on your phone|approve the payment/);
+    // Its "Check again" keeps saying so.
+    expect(waiting.text).toMatch(
+      /class="button secondary" href="\/pay\/p\/pay_[0-9a-f]{32}\?confirming=1&amp;lang=en">/,
+    );
+    await pay.t.settle();
+    const after = await pay.browser.get(right.location!);
+    expect(after.location).toMatch(RECEIPT);
+  });
+
+  it("goes on without the payment's cookie in a browser that drops cookies set for another path (lynx)", async () => {
+    const lynx = new Browser(pay.t, true);
+    const created = await postFixedLink(lynx, '+2250700000011');
+    expect(lynx.cookies.has('pay_token')).toBe(false);
+    const code = await lynx.get(created.location!);
+    expect(code.status).toBe(200);
+    expect(/<h1>([^<]*)<\/h1>/.exec(code.text)?.[1]).toBe('Enter your code');
+    // Now kept where it belongs (set from the payment's own page), and the carried one is gone.
+    expect(lynx.cookies.get('pay_token')?.path).toMatch(/^\/pay\/p\/pay_[0-9a-f]{32}$/);
+    expect(lynx.cookies.has('pay_next')).toBe(false);
+    const confirm = /action="([^"]+\/confirm[^"]*)"/.exec(code.text)![1]!.replace(/&amp;/g, '&');
+    const csrf = /name="_csrf" value="([^"]+)"/.exec(code.text)![1]!;
+    const right = await lynx.post(confirm, new URLSearchParams({ _csrf: csrf, otp: '123456' }));
+    expect(right.status).toBe(303);
+    await pay.t.settle();
+    expect((await lynx.get(right.location!)).location).toMatch(RECEIPT);
+  });
+
+  it('carries the token to one payment only, and only once', async () => {
+    const lynx = new Browser(pay.t, true);
+    const created = await postFixedLink(lynx, '+2250700000011');
+    const carried = lynx.cookies.get('pay_next')!;
+    expect(carried.path).toBe('/pay');
+    // Another payment's page is not opened by it, and drops it.
+    const other = `/pay/p/pay_${'0'.repeat(32)}?lang=en`;
+    expect((await lynx.get(other)).status).toBe(401);
+    expect(lynx.cookies.has('pay_next')).toBe(false);
+    expect((await lynx.get(created.location!)).status).toBe(401);
+  });
+
   it('reloads a waiting page after PAY_PAGE_REFRESH_SECONDS, and refuses a setting that is not seconds', async () => {
     await pay.restart({ env: { PAY_PAGE_REFRESH_SECONDS: '2' } });
     const created = await postFixedLink(pay.browser, '+2250700000003');
