@@ -50,7 +50,7 @@ import { configBlockText } from '../embed/config-block.ts';
 import { html, raw, type Html } from './html.ts';
 import { chooseLanguage, type PageLanguage } from './language.ts';
 import { page, PAGE_CSP, UPGRADABLE_PAGE_CSP } from './layout.ts';
-import { keepPaymentToken, moveCarried, paymentPath, paymentToken } from './payment-cookie.ts';
+import { forgetCarried, keepPaymentToken, paymentPath, paymentToken } from './payment-cookie.ts';
 import { receiptPath } from './receipt-link.ts';
 import {
   bankTransferStep,
@@ -416,9 +416,7 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
   async function authorized(c: Context): Promise<PaymentRow | undefined> {
     try {
       const reference = c.req.param('reference') ?? '';
-      const { token, carried } = paymentToken(c, reference);
-      const row = await payments.authorize(reference, token);
-      if (carried && token) moveCarried(c, row.reference, token, secureCookies);
+      const row = await payments.authorize(reference, paymentToken(c, reference));
       await limiter.hit('reference', row.reference);
       return row;
     } catch (error) {
@@ -453,8 +451,14 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
     };
   }
 
+  /** On to where the payment goes next; a final one no longer needs the token carried from its form. */
+  function goOn(c: Context, payment: Payment, lang: PageLanguage) {
+    if (FINAL.has(payment.status)) forgetCarried(c, payment.reference);
+    return c.redirect(nextLocation(payment, lang), 303);
+  }
+
   function showStep(c: Context, row: PaymentRow, payment: Payment, lang: PageLanguage, codeError?: string) {
-    if (FINAL.has(payment.status)) return c.redirect(nextLocation(payment, lang), 303);
+    if (FINAL.has(payment.status)) return goOn(c, payment, lang);
     const view = { ...stepView(c, row, payment, lang), codeError };
     const { messages } = lang;
     switch (payment.action) {
@@ -537,7 +541,7 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
       if (!(error instanceof ApiError) || error.code !== 'payment_not_awaiting_input') throw error;
       return c.redirect(withLang(paymentPath(row.reference), lang), 303);
     }
-    if (FINAL.has(payment.status)) return c.redirect(nextLocation(payment, lang), 303);
+    if (FINAL.has(payment.status)) return goOn(c, payment, lang);
     return c.redirect(withLang(`${paymentPath(row.reference)}?${RETURNED}=1`, lang), 303);
   });
 
@@ -572,8 +576,7 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
     if (!parsed.success) return showStep(c, row, await current(), lang, messages.invalidValue);
     try {
       const payment = await payments.confirm(row, parsed.data, c.get('logger'));
-      if (FINAL.has(payment.status) || payment.action !== 'processing')
-        return c.redirect(nextLocation(payment, lang), 303);
+      if (FINAL.has(payment.status) || payment.action !== 'processing') return goOn(c, payment, lang);
       return c.redirect(withLang(`${paymentPath(row.reference)}?${CODE_TAKEN}=1`, lang), 303);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
@@ -590,7 +593,7 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
       // The last wrong code failed the payment: its own page, read afresh, goes on to its receipt.
       if (error.code === 'otp_locked') return c.redirect(withLang(paymentPath(row.reference), lang), 303);
       if (FINAL.has(payment.status) || error.code === 'payment_not_awaiting_input')
-        return c.redirect(nextLocation(payment, lang), 303);
+        return goOn(c, payment, lang);
       return showStep(c, row, payment, lang, messages.networkError);
     }
   });

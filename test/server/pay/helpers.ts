@@ -4,19 +4,26 @@ import type { AppFixture } from '../app-fixture.ts';
 /** A browser's cookie jar, by name (paths are checked by the tests that care). */
 export class Browser {
   cookies = new Map<string, { value: string; path: string }>();
+  private readonly strictPaths: boolean;
   /**
-   * `strictPaths`: keeps a cookie only when its path is the request's or above it, as RFC 2109 says and
-   * lynx does: a cookie for `/pay/p/<reference>` set by the form's post to `/pay/<link>` is dropped.
+   * `strictPaths`: cookies as lynx keeps and sends them. It keeps a cookie only when its path is the
+   * request's or above it (RFC 2109), so `/pay/p/<reference>` set by the form's post to `/pay/<link>` is
+   * dropped, and it matches the path against the URL with its query, so `/pay/p/<reference>?lang=en` is
+   * not under `/pay/p/<reference>`.
    */
   constructor(
     private readonly t: AppFixture,
-    private readonly strictPaths = false,
-  ) {}
+    options: { strictPaths?: boolean } = {},
+  ) {
+    this.strictPaths = options.strictPaths ?? false;
+  }
 
-  private cookieHeader(path: string) {
+  private cookieHeader(path: string, search: string) {
+    const matched = this.strictPaths ? `${path}${search}` : path;
     return [...this.cookies]
       .filter(
-        ([, cookie]) => path === cookie.path || path.startsWith(`${cookie.path}/`) || cookie.path === '/',
+        ([, cookie]) =>
+          matched === cookie.path || matched.startsWith(`${cookie.path}/`) || cookie.path === '/',
       )
       .map(([name, cookie]) => `${name}=${cookie.value}`)
       .join('; ');
@@ -34,10 +41,10 @@ export class Browser {
   }
 
   async request(path: string, init: RequestInit = {}, headers: Record<string, string> = {}) {
-    const pathname = new URL(path, 'http://pay.test').pathname;
+    const { pathname, search } = new URL(path, 'http://pay.test');
     const response = await this.t.app.request(path, {
       ...init,
-      headers: { cookie: this.cookieHeader(pathname), 'user-agent': 'test-browser', ...headers },
+      headers: { cookie: this.cookieHeader(pathname, search), 'user-agent': 'test-browser', ...headers },
     });
     this.keep(response, pathname);
     return {
