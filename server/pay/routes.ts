@@ -190,6 +190,10 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
     return send(c, error.status, lang, messages.unavailable, unavailableStep(messages));
   }
 
+  /** Why a form's post without its page's token is refused, as its payer can act on it. */
+  const refusedPost = (c: Context, lang: PageLanguage) =>
+    forms.keepsNoCookie(c) ? lang.messages.cookiesNeeded : lang.messages.error;
+
   const checkoutPath = (kind: Kind, id: string) => (kind === 'link' ? `/pay/${id}` : `/pay/session/${id}`);
   const withLang = (path: string, lang: PageLanguage) =>
     `${path}${path.includes('?') ? '&' : '?'}lang=${lang.language}`;
@@ -298,7 +302,7 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
     }
     const answers = answersOf(body);
     if (!forms.verify(c, `${kind}:${id}`, textOf(body, '_csrf')))
-      return renderForm(c, 403, checkoutConfig, lang, { answers, alert: messages.error });
+      return renderForm(c, 403, checkoutConfig, lang, { answers, alert: refusedPost(c, lang) });
     let key: string;
     try {
       key = readIdempotencyKey(textOf(body, '_key'));
@@ -621,7 +625,7 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
     const body = (await readFormBody(c, { all: true })) as FormBody;
     const answers = answersOf(body);
     if (!forms.verify(c, `${kind}:${id}`, textOf(body, '_csrf')))
-      return renderForm(c, 403, loaded, lang, { answers, alert: lang.messages.error });
+      return renderForm(c, 403, loaded, lang, { answers, alert: refusedPost(c, lang) });
     const { input, typedAmount } = readForm(loaded, body, {}, lang.locale, `${publicUrl}/pay/return`);
     const { fields } = input;
     for (const custom of loaded.customFields) if (custom.type === 'file-upload') delete fields[custom.name];

@@ -87,3 +87,12 @@ test('lynx pays: the code step, a wrong code, the right one, then the receipt; i
   expect(receipt).toContain(`✓ ${en.successTitle}`);
   expect(receipt).toContain(reference);
 });
+
+test('lynx with cookies off: the form says the page needs them, its answers kept, and nothing is paid', async () => {
+  const browser = lynx({ cookies: false });
+  payFixedLink(browser, '+2250700000000');
+  const refused = lines(await browser.read());
+  expect(refused[0]).toBe("Abonnement Premium — L'Écho d'Abidjan");
+  expect(refused.join(' ')).toContain(en.cookiesNeeded);
+  expect(refused.join(' ')).toMatch(/Email awa@example\.com_*/);
+});

@@ -134,6 +134,32 @@ describe('posting the form', () => {
     expect(await paymentsCount()).toBe(0);
   });
 
+  it('tells a browser that keeps no cookie that the page needs them; a post from another site gets no such hint', async () => {
+    const form = await pay.browser.get('/pay/lnk_fixed_ci?lang=en');
+    // A browser with cookies off: the form's nonce never comes back.
+    pay.browser.cookies.clear();
+    const cookieless = await pay.browser.post(
+      '/pay/lnk_fixed_ci?lang=en',
+      formOf(form.text, fixedLinkAnswers('+2250700000011')),
+    );
+    expect(cookieless.status).toBe(403);
+    expect(/<p class="alert" role="alert">([^<]*)<\/p>/.exec(cookieless.text)?.[1]).toBe(
+      'This page needs cookies: allow them for this site, then try again.',
+    );
+    // Its answers are kept, to post again once cookies are on.
+    expect(cookieless.text).toContain('value="awa@example.com"');
+    const crossSite = await pay.browser.request(
+      '/pay/lnk_fixed_ci?lang=en',
+      { method: 'POST', body: formOf(form.text, fixedLinkAnswers('+2250700000011')) },
+      { 'sec-fetch-site': 'cross-site' },
+    );
+    expect(crossSite.status).toBe(403);
+    expect(/<p class="alert" role="alert">([^<]*)<\/p>/.exec(crossSite.text)?.[1]).toBe(
+      'Something went wrong',
+    );
+    expect(await paymentsCount()).toBe(0);
+  });
+
   it('pays once for a double submit, both answered with the same payment', async () => {
     const form = await pay.browser.get('/pay/lnk_fixed_ci');
     const body = () => formOf(form.text, fixedLinkAnswers('+2250700000011'));
