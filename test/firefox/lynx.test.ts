@@ -43,6 +43,10 @@ test('lynx -dump reads the form: title, amount, every field by its label, the pa
   const text = lines(dump(FORM()));
   expect(text[0]).toBe("Abonnement Premium — L'Écho d'Abidjan");
   expect(text).toContain('Un mois d’accès illimité au journal, sans publicité.');
+  // Words apart, where the screen sets them apart by layout.
+  expect(text).toContain('Amount to pay F CFA 15,000');
+  expect(text.join(' ')).toContain('(*) MTN Mobile Money Fee F CFA 150 · Total F CFA 15,150');
+  expect(text).toContain('English [1]Français [2]Kiswahili [3]Hausa [4]Yorùbá [5]Wolof');
   for (const label of ['Numéro d’abonné', en.name, en.email, en.phone])
     expect(text).toContain(`${label} ${'_'.repeat(20)}`);
   expect(text).toContain('(BUTTON) Pay F CFA 15,150 (BUTTON) Pay on your phone');

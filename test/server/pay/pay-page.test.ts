@@ -396,7 +396,7 @@ it("pays a checkout session through /pay/session/<id>, its amount the merchant's
   const path = `/pay/session/${session.json.data.id}?lang=en`;
   const form = await pay.browser.get(path);
   expect(form.status).toBe(200);
-  expect(form.text).toMatch(/Amount to pay<\/span><strong>F\sCFA\s12,500<\/strong>/);
+  expect(form.text).toMatch(/Amount to pay<\/span> <strong>F\sCFA\s12,500<\/strong>/);
   const paid = await pay.browser.post(
     path,
     formOf(form.text, {
