@@ -33,7 +33,8 @@ export default defineConfig({
       },
       {
         // Firefox (Debian's ESR over WebDriver BiDi) against the built server and widget, started as the
-        // end-to-end suite starts them; one browser per file, its journeys one after another. Vitest, not
+        // end-to-end suite starts them; one browser per file, its journeys one after another (with
+        // JavaScript on, and off in no-script.test.ts); lynx, the text browser, on the same server. Vitest, not
         // Playwright's runner: puppeteer-core is a library that needs a runner, Playwright's cannot drive
         // another engine than its own builds, and Vitest runs the e2e global setup unchanged (a default
         // export that returns its teardown) beside the other projects.

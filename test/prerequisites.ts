@@ -51,6 +51,11 @@ const NEEDS: Need[] = [
   },
   { what: 'Xvfb, the display of test/webkit', present: () => onPath('Xvfb'), apt: 'xvfb' },
   {
+    what: 'lynx, the text browser that reads the pay page (test/firefox)',
+    present: () => onPath('lynx'),
+    apt: 'lynx',
+  },
+  {
     what: "PostgreSQL's binaries (the store suite)",
     present: postgresPresent,
     apt: 'postgresql',

@@ -173,7 +173,8 @@ function amountPart(view: FormView): Html {
   const { config, messages, money } = view;
   const { fixed } = config.amount;
   if (fixed !== null)
-    return html`<p class="amount"><span>${messages.amountToPay}</span><strong>${money(fixed)}</strong></p>`;
+    // The spaces are for text browsers (lynx): a flex container does not draw them.
+    return html`<p class="amount"><span>${messages.amountToPay}</span> <strong>${money(fixed)}</strong></p>`;
   const hint = amountHint(messages, config.amount, money);
   return textInput(
     view,
@@ -215,7 +216,7 @@ function methodOption(view: FormView, method: Method, amount: number | undefined
       name="method.provider"
       value="${method.provider}"
       ${checked ? html` checked` : ''}
-    /><span>${method.label}${costs}</span></label
+    /><span>${method.label} ${costs}</span></label
   >`;
 }
 

@@ -53,6 +53,15 @@ export function formTokens(secrets: readonly string[], secure: boolean) {
     attemptKey(c: Context, scope: string, attempt: number): string {
       return sign(keys[0]!, `attempt ${attempt} of ${scope}`, nonceOf(c));
     },
+    /**
+     * Whether a refused post came from a browser that keeps no cookie for this page: it sent no nonce
+     * back, and does not say the post came from another site (`Sec-Fetch-Site`, which such a post would
+     * carry in every browser that sends it). Its payer is told cookies are needed, not "something went wrong".
+     */
+    keepsNoCookie(c: Context): boolean {
+      const site = c.req.header('sec-fetch-site');
+      return getCookie(c, COOKIE) === undefined && (site === undefined || site === 'same-origin');
+    },
     /** Whether `token` was issued for `scope` to the browser that sends it. */
     verify(c: Context, scope: string, token: unknown): boolean {
       const nonce = getCookie(c, COOKIE);

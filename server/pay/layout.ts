@@ -58,11 +58,12 @@ function previewTags(preview: Preview): Html {
 
 function languageSwitch(path: string, current: Language, label: string): Html {
   const join = path.includes('?') ? '&' : '?';
+  // A space after each link, for text browsers (lynx): the nav is a flex container, which does not draw it.
   return html`<nav aria-label="${label}">
     ${Object.entries(LANGUAGES).map(([code, name]) =>
       code === current
-        ? html`<a lang="${code}" aria-current="true">${name}</a>`
-        : html`<a lang="${code}" hreflang="${code}" href="${`${path}${join}lang=${code}`}">${name}</a>`,
+        ? html`<a lang="${code}" aria-current="true">${name}</a> `
+        : html`<a lang="${code}" hreflang="${code}" href="${`${path}${join}lang=${code}`}">${name}</a> `,
     )}
   </nav>`;
 }

@@ -55,7 +55,7 @@ import { html, raw, type Html } from './html.ts';
 import { formatDateTime, minutesLeft } from './dates.ts';
 import { chooseLanguage, type PageLanguage } from './language.ts';
 import { page, PAGE_CSP, UPGRADABLE_PAGE_CSP } from './layout.ts';
-import { keepPaymentToken, paymentPath, paymentToken } from './payment-cookie.ts';
+import { forgetCarried, keepPaymentToken, paymentPath, paymentToken } from './payment-cookie.ts';
 import { receiptPath } from './receipt-link.ts';
 import {
   bankTransferStep,
@@ -76,6 +76,12 @@ const NO_STORE = 'no-store';
 const FOLLOW_COOKIE = 'pay_handoff';
 /** On a payment's page: the payer came back from the provider's page. */
 const RETURNED = 'returned';
+/**
+ * On a payment's page: the payer has just typed the right code. The provider then answers `processing`
+ * while it settles, which is no longer the payer's to approve: the page says the payment is being
+ * confirmed, not "approve on your phone".
+ */
+const CODE_TAKEN = 'confirming';
 /**
  * On the return URL given to the provider: this payment's secret. The return is a GET the payment's
  * cookie (SameSite=Lax) reaches from any site's link, so a cancel counts only with the secret that only
@@ -196,6 +202,10 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
       );
     return send(c, error.status, lang, messages.unavailable, unavailableStep(messages));
   }
+
+  /** Why a form's post without its page's token is refused, as its payer can act on it. */
+  const refusedPost = (c: Context, lang: PageLanguage) =>
+    forms.keepsNoCookie(c) ? lang.messages.cookiesNeeded : lang.messages.error;
 
   const checkoutPath = (kind: Kind, id: string) => (kind === 'link' ? `/pay/${id}` : `/pay/session/${id}`);
   const withLang = (path: string, lang: PageLanguage) =>
@@ -320,7 +330,7 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
     const { messages } = lang;
     // The form's token and its cookie before a byte of the body is read: a refused post costs no parsing.
     if (!forms.verify(c, `${kind}:${id}`, c.req.query(FORM_TOKEN)))
-      return renderForm(c, 403, checkoutConfig, lang, { alert: messages.error });
+      return renderForm(c, 403, checkoutConfig, lang, { alert: refusedPost(c, lang) });
     const hasFile = checkoutConfig.customFields.some((field) => field.type === 'file-upload');
     narrowBodyLimit(c, payFormLimit('payment', hasFile));
     let body: FormBody;
@@ -461,10 +471,14 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
     }
   }
 
-  /** The payment this browser's cookie opens, counted as the API counts its token checks. */
+  /**
+   * The payment this browser's cookie (or the one carried from the form) opens, counted as the API counts
+   * its token checks.
+   */
   async function authorized(c: Context): Promise<PaymentRow | undefined> {
     try {
-      const row = await payments.authorize(c.req.param('reference') ?? '', paymentToken(c));
+      const reference = c.req.param('reference') ?? '';
+      const row = await payments.authorize(reference, paymentToken(c, reference));
       await limiter.hit('reference', row.reference);
       return row;
     } catch (error) {
@@ -475,6 +489,14 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
       throw error;
     }
   }
+
+  /** What a waiting page keeps in its address (its refresh and "Check again" reload it): why it waits. */
+  const waitingQuery = (c: Context) =>
+    c.req.query(RETURNED) === '1'
+      ? `?${RETURNED}=1`
+      : c.req.query(CODE_TAKEN) === '1'
+        ? `?${CODE_TAKEN}=1`
+        : '';
 
   function stepView(c: Context, row: PaymentRow, payment: Payment, lang: PageLanguage): StepView {
     const kind: Kind = row.link_id ? 'link' : 'session';
@@ -487,18 +509,21 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
       minutesLeft: payment.expiresAt
         ? minutesLeft(Date.parse(payment.expiresAt), deps.clock.now())
         : undefined,
-      self: withLang(
-        `${paymentPath(row.reference)}${c.req.query(RETURNED) === '1' ? `?${RETURNED}=1` : ''}`,
-        lang,
-      ),
+      self: withLang(`${paymentPath(row.reference)}${waitingQuery(c)}`, lang),
       confirmAction: withLang(`${paymentPath(row.reference)}/confirm`, lang),
       csrf: forms.issue(c, `payment:${row.reference}`),
       startAgain: withLang(checkoutPath(kind, row.link_id ?? row.session_id ?? ''), lang),
     };
   }
 
+  /** On to where the payment goes next; a final one no longer needs the token carried from its form. */
+  function goOn(c: Context, payment: Payment, lang: PageLanguage) {
+    if (FINAL.has(payment.status)) forgetCarried(c, payment.reference);
+    return c.redirect(nextLocation(payment, lang), 303);
+  }
+
   function showStep(c: Context, row: PaymentRow, payment: Payment, lang: PageLanguage, codeError?: string) {
-    if (FINAL.has(payment.status)) return c.redirect(nextLocation(payment, lang), 303);
+    if (FINAL.has(payment.status)) return goOn(c, payment, lang);
     const view = { ...stepView(c, row, payment, lang), codeError };
     const { messages } = lang;
     switch (payment.action) {
@@ -527,9 +552,17 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
           messages.unfinishedTitle,
           unfinishedStep(view, row.provider ?? messages.hosted),
         );
-      default:
+      default: {
         c.header('Refresh', refreshSeconds);
-        return send(c, 200, lang, messages.processingTitle, processingStep(view));
+        const confirming = c.req.query(CODE_TAKEN) === '1';
+        return send(
+          c,
+          200,
+          lang,
+          confirming ? messages.confirmingTitle : messages.processingTitle,
+          processingStep({ ...view, confirming }),
+        );
+      }
     }
   }
 
@@ -573,7 +606,7 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
       if (!(error instanceof ApiError) || error.code !== 'payment_not_awaiting_input') throw error;
       return c.redirect(withLang(paymentPath(row.reference), lang), 303);
     }
-    if (FINAL.has(payment.status)) return c.redirect(nextLocation(payment, lang), 303);
+    if (FINAL.has(payment.status)) return goOn(c, payment, lang);
     return c.redirect(withLang(`${paymentPath(row.reference)}?${RETURNED}=1`, lang), 303);
   });
 
@@ -608,7 +641,8 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
     if (!parsed.success) return showStep(c, row, await current(), lang, messages.invalidValue);
     try {
       const payment = await payments.confirm(row, parsed.data, c.get('logger'));
-      return c.redirect(nextLocation(payment, lang), 303);
+      if (FINAL.has(payment.status) || payment.action !== 'processing') return goOn(c, payment, lang);
+      return c.redirect(withLang(`${paymentPath(row.reference)}?${CODE_TAKEN}=1`, lang), 303);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       const payment = await current();
@@ -624,7 +658,7 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
       // The last wrong code failed the payment: its own page, read afresh, goes on to its receipt.
       if (error.code === 'otp_locked') return c.redirect(withLang(paymentPath(row.reference), lang), 303);
       if (FINAL.has(payment.status) || error.code === 'payment_not_awaiting_input')
-        return c.redirect(nextLocation(payment, lang), 303);
+        return goOn(c, payment, lang);
       return showStep(c, row, payment, lang, messages.networkError);
     }
   });
@@ -652,7 +686,7 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
     const reason = unavailability(loaded);
     if (reason) return unpayable(c, loaded, reason, lang);
     if (!forms.verify(c, `${kind}:${id}`, c.req.query(FORM_TOKEN)))
-      return renderForm(c, 403, loaded, lang, { alert: lang.messages.error });
+      return renderForm(c, 403, loaded, lang, { alert: refusedPost(c, lang) });
     narrowBodyLimit(c, payFormLimit('handoff', false));
     const body = (await readFormBody(c, { all: true })) as FormBody;
     const answers = answersOf(body, loaded);

@@ -26,6 +26,8 @@ export interface StepView {
   codeError?: string;
   /** Whether the page speaks English: the provider's own (English) instructions are shown only then. */
   english: boolean;
+  /** The payer has done their part (a code taken): the page waits on the provider, not on them. */
+  confirming?: boolean;
 }
 
 /** The amount, the fee and the total, then the reference, as the widget's summary shows them. */
@@ -114,7 +116,7 @@ export function codeStep(view: StepView): Html {
  */
 export function processingStep(view: StepView): Html {
   const { messages, payment } = view;
-  const approving = payment.action === 'processing';
+  const approving = payment.action === 'processing' && !view.confirming;
   return html`<h1>${approving ? messages.processingTitle : messages.confirmingTitle}</h1>
     <p>${approving ? messages.processingText : messages.confirmingText}</p>
     ${summary(view)}${approving ? html`<p>${messages.stalled}</p>` : ''}${checkAgain(view)}`;

@@ -35,3 +35,20 @@ test('the widget runs: its form shows and the fallback stays hidden', async ({ p
   await expect(payButton(p)).toBeVisible();
   await expect(fallbackLink(p)).toBeHidden();
 });
+
+// The demo storefront's stylesheet holds the recommended snippet (docs/embedding.md): the widget's height
+// while its script is on its way, by an animation of 10 s, so the page does not jump when the widget comes.
+const storefrontHeights = (p: Page) =>
+  p.evaluate(() => [...document.querySelectorAll('pay-checkout')].map((element) => element.offsetHeight));
+
+test('the storefront holds the widget’s height while its script comes, and shows the fallback at its size once that time is over', async ({
+  page: p,
+}) => {
+  await p.route('**/widget/pay-checkout.iife.js', (route) => route.abort());
+  await p.goto(`${process.env.E2E_API_URL}/`);
+  expect(await storefrontHeights(p)).toEqual([860, 860]);
+  // The 10 s run out (the script failed to load): each box is its link's line, no longer 860 px.
+  await p.evaluate(() => document.getAnimations().forEach((animation) => animation.finish()));
+  for (const height of await storefrontHeights(p)) expect(height).toBeLessThan(60);
+  await expect(fallbackLink(p).first()).toBeVisible();
+});

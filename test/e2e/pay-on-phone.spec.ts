@@ -3,9 +3,8 @@
 // address in its own browser, finds the answers there and pays; the desktop's waiting page follows the
 // payment to its receipt by its own Refresh header. Only the desktop that made the handoff sees its result.
 import { expect, test, devices, type Browser, type Page } from '@playwright/test';
-import jsQR from 'jsqr';
-import { PNG } from 'pngjs';
 import { api, enterCode, expireHandoff, FINAL, heading, shot } from './helpers.ts';
+import { decodeQr } from '../qr-decode.ts';
 import { fillFixed, pay, RECEIPT, receiptReference, untilReceipt } from './pay-page-steps.ts';
 
 // The button shows only under `(min-width:48rem) and (hover:hover)`: the default desktop viewport, a mouse.
@@ -18,12 +17,6 @@ async function handOff(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'Pay on your phone' }).click();
   await expect(heading(page, 'Pay on your phone')).toBeVisible();
   return WAIT.exec(page.url())![1]!;
-}
-
-/** The text a QR code reader finds in a PNG image. */
-function decodeQr(png: Buffer): string | undefined {
-  const image = PNG.sync.read(png);
-  return jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data;
 }
 
 /** A phone's browser: small touch screen (no "Pay on your phone" there), JavaScript off too. */

@@ -19,7 +19,7 @@ test('OTP: a wrong code, then the right one, to the receipt', async ({ page }) =
   await expect(page.getByText('Wrong code.')).toBeVisible();
   await page.getByLabel('Code').fill('123456');
   await page.getByRole('button', { name: 'Confirm' }).click();
-  // Approve on the phone, then the page's own refresh reaches the receipt.
+  // "Confirming your payment" (never "approve on your phone"), then its own refresh reaches the receipt.
   const reference = await receiptReference(page);
   expect(await sandboxStatus(page, reference)).toBe('success');
 });

@@ -85,6 +85,8 @@ export const en = {
   back: 'Back',
   // The pay page's language switch (a list of links, each language named in itself).
   language: 'Language',
+  // The pay page's form posted by a browser that keeps no cookie (its forgery check needs one).
+  cookiesNeeded: 'This page needs cookies: allow them for this site, then try again.',
   successTitle: 'Payment successful',
   date: 'Date',
   returnTo: 'Return to {merchant}',

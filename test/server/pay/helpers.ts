@@ -4,33 +4,49 @@ import type { AppFixture } from '../app-fixture.ts';
 /** A browser's cookie jar, by name (paths are checked by the tests that care). */
 export class Browser {
   cookies = new Map<string, { value: string; path: string }>();
-  constructor(private readonly t: AppFixture) {}
+  private readonly strictPaths: boolean;
+  /**
+   * `strictPaths`: cookies as lynx keeps and sends them. It keeps a cookie only when its path is the
+   * request's or above it (RFC 2109), so `/pay/p/<reference>` set by the form's post to `/pay/<link>` is
+   * dropped, and it matches the path against the URL with its query, so `/pay/p/<reference>?lang=en` is
+   * not under `/pay/p/<reference>`.
+   */
+  constructor(
+    private readonly t: AppFixture,
+    options: { strictPaths?: boolean } = {},
+  ) {
+    this.strictPaths = options.strictPaths ?? false;
+  }
 
-  private cookieHeader(path: string) {
+  private cookieHeader(path: string, search: string) {
+    const matched = this.strictPaths ? `${path}${search}` : path;
     return [...this.cookies]
       .filter(
-        ([, cookie]) => path === cookie.path || path.startsWith(`${cookie.path}/`) || cookie.path === '/',
+        ([, cookie]) =>
+          matched === cookie.path || matched.startsWith(`${cookie.path}/`) || cookie.path === '/',
       )
       .map(([name, cookie]) => `${name}=${cookie.value}`)
       .join('; ');
   }
 
-  private keep(response: Response) {
+  private keep(response: Response, requestPath: string) {
     for (const line of response.headers.getSetCookie()) {
       const [pair = '', ...attributes] = line.split(';');
       const [name = '', value = ''] = pair.split('=');
       const path = attributes.map((a) => /^\s*Path=(.*)$/i.exec(a)?.[1]).find(Boolean) ?? '/';
-      this.cookies.set(name.trim(), { value, path });
+      if (this.strictPaths && !requestPath.startsWith(path)) continue;
+      if (/^\s*Max-Age=0$/im.test(attributes.join('\n'))) this.cookies.delete(name.trim());
+      else this.cookies.set(name.trim(), { value, path });
     }
   }
 
   async request(path: string, init: RequestInit = {}, headers: Record<string, string> = {}) {
-    const pathname = new URL(path, 'http://pay.test').pathname;
+    const { pathname, search } = new URL(path, 'http://pay.test');
     const response = await this.t.app.request(path, {
       ...init,
-      headers: { cookie: this.cookieHeader(pathname), 'user-agent': 'test-browser', ...headers },
+      headers: { cookie: this.cookieHeader(pathname, search), 'user-agent': 'test-browser', ...headers },
     });
-    this.keep(response);
+    this.keep(response, pathname);
     return {
       response,
       status: response.status,

@@ -135,6 +135,32 @@ describe('posting the form', () => {
     expect(await paymentsCount()).toBe(0);
   });
 
+  it('tells a browser that keeps no cookie that the page needs them; a post from another site gets no such hint', async () => {
+    const form = await pay.browser.get('/pay/lnk_fixed_ci?lang=en');
+    // A browser with cookies off: the form's nonce never comes back.
+    pay.browser.cookies.clear();
+    const cookieless = await pay.browser.post(
+      '/pay/lnk_fixed_ci?lang=en',
+      formOf(form.text, fixedLinkAnswers('+2250700000011')),
+    );
+    expect(cookieless.status).toBe(403);
+    expect(/<p class="alert" role="alert">([^<]*)<\/p>/.exec(cookieless.text)?.[1]).toBe(
+      'This page needs cookies: allow them for this site, then try again.',
+    );
+    // Refused before its body is read (a refusal costs no parsing): nothing of it comes back.
+    expect(cookieless.text).not.toContain('awa@example.com');
+    const crossSite = await pay.browser.request(
+      '/pay/lnk_fixed_ci?lang=en',
+      { method: 'POST', body: formOf(form.text, fixedLinkAnswers('+2250700000011')) },
+      { 'sec-fetch-site': 'cross-site' },
+    );
+    expect(crossSite.status).toBe(403);
+    expect(/<p class="alert" role="alert">([^<]*)<\/p>/.exec(crossSite.text)?.[1]).toBe(
+      'Something went wrong',
+    );
+    expect(await paymentsCount()).toBe(0);
+  });
+
   it('pays once for a double submit, both answered with the same payment', async () => {
     const form = await pay.browser.get('/pay/lnk_fixed_ci');
     const body = () => formOf(form.text, fixedLinkAnswers('+2250700000011'));
@@ -205,6 +231,59 @@ describe("the provider's steps as pages", () => {
     // Past its expiry the page claims no time left.
     await pay.t.clock.advance(4 * 60_000);
     expect(await hint('en')).toBeUndefined();
+  });
+
+  it('says the payment is being confirmed after the right code, not "approve on your phone"', async () => {
+    const created = await postFixedLink(pay.browser, '+2250700000011');
+    const code = await pay.browser.get(created.location!);
+    const confirm = /action="([^"]+\/confirm[^"]*)"/.exec(code.text)![1]!.replace(/&amp;/g, '&');
+    const csrf = /name="_csrf" value="([^"]+)"/.exec(code.text)![1]!;
+    const right = await pay.browser.post(confirm, new URLSearchParams({ _csrf: csrf, otp: '123456' }));
+    expect(right.location).toMatch(/^\/pay\/p\/pay_[0-9a-f]{32}\?confirming=1&lang=en$/);
+    // The provider has not settled yet (its webhook is held): the page waits on it, refreshing.
+    const waiting = await pay.browser.get(right.location!);
+    expect(waiting.status).toBe(200);
+    expect(waiting.response.headers.get('refresh')).toBe('5');
+    expect(/<h1>([^<]*)<\/h1>/.exec(waiting.text)?.[1]).toBe('Confirming your payment');
+    expect(waiting.text).toMatch(/Your payment is being confirmed\./);
+    expect(waiting.text).not.toMatch(/Approve on your phone|approve the payment/);
+    // Its "Check again" keeps saying so.
+    expect(waiting.text).toMatch(
+      /class="button secondary" href="\/pay\/p\/pay_[0-9a-f]{32}\?confirming=1&amp;lang=en">/,
+    );
+    await pay.t.settle();
+    const after = await pay.browser.get(right.location!);
+    expect(after.location).toMatch(RECEIPT);
+  });
+
+  it("goes on without the payment's cookie in a browser that drops it (lynx: RFC 2109 paths)", async () => {
+    const lynx = new Browser(pay.t, { strictPaths: true });
+    const created = await postFixedLink(lynx, '+2250700000011');
+    expect(lynx.cookies.has('pay_token')).toBe(false);
+    expect(lynx.cookies.get('pay_next')?.path).toBe('/pay');
+    const code = await lynx.get(created.location!);
+    expect(code.status).toBe(200);
+    expect(/<h1>([^<]*)<\/h1>/.exec(code.text)?.[1]).toBe('Enter your code');
+    const confirm = /action="([^"]+\/confirm[^"]*)"/.exec(code.text)![1]!.replace(/&amp;/g, '&');
+    const csrf = /name="_csrf" value="([^"]+)"/.exec(code.text)![1]!;
+    const right = await lynx.post(confirm, new URLSearchParams({ _csrf: csrf, otp: '123456' }));
+    expect(right.status).toBe(303);
+    expect((await lynx.get(right.location!)).status).toBe(200);
+    await pay.t.settle();
+    expect((await lynx.get(right.location!)).location).toMatch(RECEIPT);
+    // The payment has ended: the carried token is deleted.
+    expect(lynx.cookies.has('pay_next')).toBe(false);
+  });
+
+  it('opens only its own payment with the carried token', async () => {
+    const lynx = new Browser(pay.t, { strictPaths: true });
+    const created = await postFixedLink(lynx, '+2250700000011');
+    const other = `/pay/p/pay_${'0'.repeat(32)}?lang=en`;
+    expect((await lynx.get(other)).status).toBe(401);
+    // A cookie that names this payment with another token opens nothing either.
+    const [reference] = lynx.cookies.get('pay_next')!.value.split('.');
+    lynx.cookies.set('pay_next', { value: `${reference}.${'A'.repeat(43)}`, path: '/pay' });
+    expect((await lynx.get(created.location!)).status).toBe(401);
   });
 
   it('reloads a waiting page after PAY_PAGE_REFRESH_SECONDS, and refuses a setting that is not seconds', async () => {
@@ -344,7 +423,7 @@ it("pays a checkout session through /pay/session/<id>, its amount the merchant's
   const path = `/pay/session/${session.json.data.id}?lang=en`;
   const form = await pay.browser.get(path);
   expect(form.status).toBe(200);
-  expect(form.text).toMatch(/Amount to pay<\/span><strong>F\sCFA\s12,500<\/strong>/);
+  expect(form.text).toMatch(/Amount to pay<\/span> <strong>F\sCFA\s12,500<\/strong>/);
   const paid = await pay.browser.post(
     path,
     formOf(form.text, {
