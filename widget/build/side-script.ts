@@ -6,7 +6,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
-import { floorTargets } from './browser-targets.ts';
+import { widgetTargets } from './browser-targets.ts';
 import { precompressed } from './precompress.ts';
 
 export const sideScriptConfig = (entry: URL, name: string, fileName: string) =>
@@ -18,7 +18,7 @@ export const sideScriptConfig = (entry: URL, name: string, fileName: string) =>
       outDir: 'dist',
       // The widget's build (vite.config.ts) has just filled dist/ and runs this one after it.
       emptyOutDir: false,
-      target: floorTargets(),
+      target: widgetTargets(),
       minify: 'terser',
       reportCompressedSize: false,
       lib: { entry: fileURLToPath(entry), name, formats: ['iife'], fileName: () => fileName },
