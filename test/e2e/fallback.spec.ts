@@ -1,8 +1,16 @@
 // Below the floor, never an empty box: what the merchant writes inside <pay-checkout> shows whenever the
 // widget cannot run (its script fails to load, or the browser lacks what it needs), and stays hidden
-// when it runs.
+// when it runs. A widget whose own code fails once running offers the pay page, never a dead button.
 import { expect, test, type Page } from '@playwright/test';
-import { payButton, shot } from './helpers.ts';
+import {
+  api,
+  fillFixedLink,
+  heading,
+  payButton,
+  payErrorCodes,
+  shot,
+  withoutUnicodeRegExps,
+} from './helpers.ts';
 
 const page = () => `${process.env.E2E_MERCHANT_URL}/?link=lnk_fixed_ci&locale=en&fallback`;
 const fallbackLink = (p: Page) => p.getByRole('link', { name: 'Pay on our payment page' });
@@ -34,4 +42,24 @@ test('the widget runs: its form shows and the fallback stays hidden', async ({ p
   await p.goto(page());
   await expect(payButton(p)).toBeVisible();
   await expect(fallbackLink(p)).toBeHidden();
+});
+
+test('the widget’s code throws at Pay: what happened, and a link to the pay page’s form, in English', async ({
+  page: p,
+}) => {
+  await withoutUnicodeRegExps(p, 'pay-ready');
+  await fillFixedLink(p, '+225 07 00 00 00 00');
+  await payButton(p).click();
+  await expect(heading(p, 'Something went wrong')).toBeVisible();
+  await expect(p.getByText('This checkout does not work in this browser.')).toBeVisible();
+  await expect(payButton(p)).toHaveCount(0);
+  expect(await payErrorCodes(p)).toEqual(['internal']);
+  await shot(p, 'broken');
+  const payPage = p.getByRole('link', { name: 'Open the payment page' });
+  await expect(payPage).toHaveAttribute('href', `${api()}/pay/lnk_fixed_ci?lang=en`);
+  await payPage.click();
+  await expect(p).toHaveURL(`${api()}/pay/lnk_fixed_ci?lang=en`);
+  // In the language the payer was reading (the link's own is French).
+  await expect(heading(p, /Abonnement Premium/)).toBeVisible();
+  await expect(p.getByLabel('Phone number')).toBeVisible();
 });

@@ -3,7 +3,16 @@
 // from a payer who has not begun with the form; a widget that fails gives the form back, with the
 // payer's answers. The widget's script (or its messages) is held back (page.route) to order the moves.
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { api, FINAL, heading, recordApiRequests, sandboxStatus, shot } from './helpers.ts';
+import {
+  api,
+  FINAL,
+  heading,
+  payErrorCodes,
+  recordApiRequests,
+  sandboxStatus,
+  shot,
+  withoutUnicodeRegExps,
+} from './helpers.ts';
 import { formPayButton, pay, receiptReference } from './pay-page-steps.ts';
 
 const PAGE = () => `${api()}/pay/lnk_tip_ci?lang=en`;
@@ -136,43 +145,13 @@ test('a payer typing while the widget loads keeps the server’s form, untouched
   await expect(page.locator('pay-checkout')).toHaveCount(0);
 });
 
-/** As an engine without the RegExp `u` flag: constructing one throws, from the start or once `after` fired. */
-async function withoutUnicodeRegExps(page: Page, after?: 'pay-ready') {
-  await page.addInitScript((after) => {
-    const probe = window as unknown as { payErrors: string[] };
-    probe.payErrors = [];
-    addEventListener(
-      'pay-error',
-      (event) => probe.payErrors.push((event as CustomEvent).detail.error.code),
-      true,
-    );
-    const Native = RegExp;
-    const old = () => {
-      const make = (source: string | RegExp, flags?: string) => {
-        if (flags?.includes('u'))
-          throw new SyntaxError(`Invalid flags supplied to RegExp constructor '${flags}'`);
-        return new Native(source, flags);
-      };
-      // Called as well as constructed: the minifier writes `RegExp(…)` for `new RegExp(…)`.
-      window.RegExp = new Proxy(Native, {
-        construct: (_, [source, flags]: [string, string?]) => make(source, flags),
-        apply: (_, __, [source, flags]: [string, string?]) => make(source, flags),
-      });
-    };
-    if (after) addEventListener(after, old, { once: true });
-    else old();
-  }, after);
-}
-
 test('a browser that fails the widget’s self-check keeps the server’s form, and pays there', async ({
   page,
 }) => {
   await withoutUnicodeRegExps(page);
   await page.goto(PAGE());
   await page.waitForFunction(() => (window as unknown as { payErrors: string[] }).payErrors.length > 0);
-  expect(await page.evaluate(() => (window as unknown as { payErrors: string[] }).payErrors)).toEqual([
-    'internal',
-  ]);
+  expect(await payErrorCodes(page)).toEqual(['internal']);
   await expect(page.locator('pay-checkout')).toHaveCount(0);
   await page.getByLabel(/^Amount/).fill('2500');
   await page.getByLabel('Phone number').fill('+225 07 00 00 00 00');
@@ -201,9 +180,7 @@ test('the widget throws at Pay: the server’s form comes back with the answers,
   await expect(page.getByLabel('Phone number')).toHaveValue('+225 07 00 00 00 00');
   await expect(page.getByLabel('Email')).toHaveValue('awa@example.com');
   await expect(formPayButton(page)).toBeFocused();
-  expect(await page.evaluate(() => (window as unknown as { payErrors: string[] }).payErrors)).toEqual([
-    'internal',
-  ]);
+  expect(await payErrorCodes(page)).toEqual(['internal']);
   await shot(page, 'given-back');
   await pay(page);
   await expect(heading(page, 'Enter your code')).toBeVisible(FINAL);

@@ -47,7 +47,7 @@ function accepting(backend: FakeBackend) {
   return backend.on('POST', 'payments', () => ok({ payment: payment(), token: 'tok_1' }, 201));
 }
 
-/** The screen a failed widget shows: what happened, and the pay page's link, out of any frame. */
+/** The screen a failed widget shows: what happened, and the pay page's link (in the widget's language), out of any frame. */
 function expectPayPageOffered(el: PayCheckout, href: string) {
   expect(heading(el)).to.equal('Something went wrong');
   expect(text(el)).to.contain('This checkout does not work in this browser.');
@@ -68,7 +68,7 @@ describe('<pay-checkout> when it cannot take the payment', () => {
       { ready: false },
     );
     await rendered(el, () => !!payPageLink(el), 'the pay page’s link');
-    expectPayPageOffered(el, 'https://pay.example.com/pay/lnk_1');
+    expectPayPageOffered(el, 'https://pay.example.com/pay/lnk_1?lang=en');
     expect(types(events)).to.deep.equal(['pay-error']);
     const [{ error, status }] = details(events, 'pay-error');
     expect(status).to.equal(0);
@@ -85,7 +85,7 @@ describe('<pay-checkout> when it cannot take the payment', () => {
     const checkout = config({ kind: 'session', id: 'cs_1', currency: 'GHS', currencyExponent: 2 });
     const { el, events } = await mount(new FakeBackend(checkout), { session: 'cs_1' }, { ready: false });
     await rendered(el, () => !!payPageLink(el), 'the pay page’s link');
-    expectPayPageOffered(el, new URL('/pay/session/cs_1', location.href).href);
+    expectPayPageOffered(el, new URL('/pay/session/cs_1?lang=en', location.href).href);
     expect(types(events)).to.deep.equal(['pay-error']);
     expect(details(events, 'pay-error')[0].error.message).to.contain('Unsupported currency style');
   });
@@ -97,7 +97,7 @@ describe('<pay-checkout> when it cannot take the payment', () => {
     withoutUnicodeRegExps();
     submit(el).click();
     await rendered(el, () => !!payPageLink(el), 'the pay page’s link');
-    expectPayPageOffered(el, new URL('/pay/lnk_1', location.href).href);
+    expectPayPageOffered(el, new URL('/pay/lnk_1?lang=en', location.href).href);
     expect(el.shadowRoot!.activeElement).to.equal($(el, '.pay__heading'));
     expect(types(events)).to.deep.equal(['pay-ready', 'pay-error']);
     expect(details(events, 'pay-error')[0]).to.deep.include({ status: 0 });
@@ -115,7 +115,7 @@ describe('<pay-checkout> when it cannot take the payment', () => {
     };
     submit(el).click();
     await rendered(el, () => !!payPageLink(el), 'the pay page’s link');
-    expectPayPageOffered(el, new URL('/pay/lnk_1', location.href).href);
+    expectPayPageOffered(el, new URL('/pay/lnk_1?lang=en', location.href).href);
     expect(types(events)).to.deep.equal(['pay-ready', 'pay-submit', 'pay-error']);
     expect(details(events, 'pay-error')[0].error.message).to.contain('not supported');
     expect(backend.made('POST', 'payments')).to.have.length(0);

@@ -468,10 +468,10 @@ export class PayCheckout extends LitElement {
     };
   }
 
-  /** The pay page of this checkout, on the widget's backend: it takes the payment with or without script. */
+  /** This checkout's pay page, on the widget's backend and in its language: it takes the payment with or without script. */
   private get _payPage() {
     const base = (this.api || new URL(scriptUrl).origin).replace(/\/$/, '');
-    return `${base}/pay/${this.session ? 'session/' : ''}${this._id}`;
+    return `${base}/pay/${this.session ? 'session/' : ''}${this._id}?lang=${this._i18n.locale}`;
   }
 
   protected override render() {
