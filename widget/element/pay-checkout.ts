@@ -167,8 +167,13 @@ export class PayCheckout extends LitElement {
     return this._form.values;
   }
 
+  /** The backend's base URL, without a final slash: `api`, else the origin that served the widget's file. */
+  private get _backend() {
+    return (this.api || new URL(scriptUrl).origin).replace(/\/$/, '');
+  }
+
   private get _api() {
-    return new Api(this.api || new URL(scriptUrl).origin, this.transport);
+    return new Api(this._backend, this.transport);
   }
 
   /** The language of every text on screen (English until the locale's messages are in). */
@@ -201,7 +206,7 @@ export class PayCheckout extends LitElement {
     if (this.isolation !== 'iframe') void this._load();
     else if (this._id)
       this._frame = (this._isolate ??= isolate(this))(
-        this.api || new URL(scriptUrl).origin,
+        this._backend,
         this.session ? 'session' : 'link',
         this._id,
       );
@@ -470,8 +475,7 @@ export class PayCheckout extends LitElement {
 
   /** This checkout's pay page, on the widget's backend and in its language: it takes the payment with or without script. */
   private get _payPage() {
-    const base = (this.api || new URL(scriptUrl).origin).replace(/\/$/, '');
-    return `${base}/pay/${this.session ? 'session/' : ''}${this._id}?lang=${this._i18n.locale}`;
+    return `${this._backend}/pay/${this.session ? 'session/' : ''}${this._id}?lang=${this._i18n.locale}`;
   }
 
   protected override render() {
