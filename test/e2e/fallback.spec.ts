@@ -1,8 +1,16 @@
 // Below the floor, never an empty box: what the merchant writes inside <pay-checkout> shows whenever the
 // widget cannot run (its script fails to load, or the browser lacks what it needs), and stays hidden
-// when it runs.
+// when it runs. A widget whose own code fails once running offers the pay page, never a dead button.
 import { expect, test, type Page } from '@playwright/test';
-import { payButton, shot } from './helpers.ts';
+import {
+  api,
+  fillFixedLink,
+  heading,
+  payButton,
+  payErrorCodes,
+  shot,
+  withoutUnicodeRegExps,
+} from './helpers.ts';
 
 const page = () => `${process.env.E2E_MERCHANT_URL}/?link=lnk_fixed_ci&locale=en&fallback`;
 const fallbackLink = (p: Page) => p.getByRole('link', { name: 'Pay on our payment page' });
@@ -51,4 +59,24 @@ test('the storefront holds the widget’s height while its script comes, and sho
   await p.evaluate(() => document.getAnimations().forEach((animation) => animation.finish()));
   for (const height of await storefrontHeights(p)) expect(height).toBeLessThan(60);
   await expect(fallbackLink(p).first()).toBeVisible();
+});
+
+test('the widget’s code throws at Pay: what happened, and a link to the pay page’s form, in English', async ({
+  page: p,
+}) => {
+  await withoutUnicodeRegExps(p, 'pay-ready');
+  await fillFixedLink(p, '+225 07 00 00 00 00');
+  await payButton(p).click();
+  await expect(heading(p, 'Something went wrong')).toBeVisible();
+  await expect(p.getByText('This checkout does not work in this browser.')).toBeVisible();
+  await expect(payButton(p)).toHaveCount(0);
+  expect(await payErrorCodes(p)).toEqual(['internal']);
+  await shot(p, 'broken');
+  const payPage = p.getByRole('link', { name: 'Open the payment page' });
+  await expect(payPage).toHaveAttribute('href', `${api()}/pay/lnk_fixed_ci?lang=en`);
+  await payPage.click();
+  await expect(p).toHaveURL(`${api()}/pay/lnk_fixed_ci?lang=en`);
+  // In the language the payer was reading (the link's own is French).
+  await expect(heading(p, /Abonnement Premium/)).toBeVisible();
+  await expect(p.getByLabel('Phone number')).toBeVisible();
 });

@@ -223,3 +223,38 @@ function writeServerDatabase(statement: string, values: string[]) {
     database.close();
   }
 }
+
+/**
+ * As an engine without the RegExp `u` flag: making one throws, from the start or once `after` fired (a
+ * defect the widget's self-check could not see). The codes of the `pay-error`s fired: `payErrorCodes`.
+ */
+export async function withoutUnicodeRegExps(page: Page, after?: 'pay-ready') {
+  await page.addInitScript((after) => {
+    const probe = window as unknown as { payErrors: string[] };
+    probe.payErrors = [];
+    addEventListener(
+      'pay-error',
+      (event) => probe.payErrors.push((event as CustomEvent).detail.error.code),
+      true,
+    );
+    const Native = RegExp;
+    const old = () => {
+      const make = (source: string | RegExp, flags?: string) => {
+        if (flags?.includes('u'))
+          throw new SyntaxError(`Invalid flags supplied to RegExp constructor '${flags}'`);
+        return new Native(source, flags);
+      };
+      // Called as well as constructed: the minifier writes `RegExp(…)` for `new RegExp(…)`.
+      window.RegExp = new Proxy(Native, {
+        construct: (_, [source, flags]: [string, string?]) => make(source, flags),
+        apply: (_, __, [source, flags]: [string, string?]) => make(source, flags),
+      });
+    };
+    if (after) addEventListener(after, old, { once: true });
+    else old();
+  }, after);
+}
+
+/** The `error.code` of each `pay-error` fired on the page since `withoutUnicodeRegExps` set it up. */
+export const payErrorCodes = (page: Page) =>
+  page.evaluate(() => (window as unknown as { payErrors: string[] }).payErrors);

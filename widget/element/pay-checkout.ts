@@ -15,11 +15,12 @@ import { followPayment } from '../controllers/payment-follower.ts';
 import { handoffRequest } from '../controllers/handoff-follower.ts';
 import { forgetPayment, resumed, savePayment, savedPayment } from '../controllers/resume.ts';
 import type { Attempt, Saved } from '../controllers/resume.ts';
-import { loadingSkeleton, prerenderForm, SAMPLE_CONFIG, stepTemplates } from '../steps/index.ts';
+import { brokenStep, loadingSkeleton, prerenderForm, SAMPLE_CONFIG, stepTemplates } from '../steps/index.ts';
 import { copyText, logo, safeUrl, type Currency, type StepView } from '../steps/parts.ts';
 import { skeletonStyles, stepStyles } from '../steps/steps.styles.ts';
 import { refusesCode, statusOf } from '../steps/titles.ts';
 import { browserTransport, type Transport } from '../internal/transport.ts';
+import { selfCheck } from '../controllers/self-check.ts';
 
 /** Where this file was loaded from (a classic script knows only while it runs): default API origin and locales. */
 const scriptUrl = (globalThis.document?.currentScript as HTMLScriptElement | null)?.src || import.meta.url;
@@ -41,7 +42,7 @@ const scriptUrl = (globalThis.document?.currentScript as HTMLScriptElement | nul
  * @event pay-success - The payment is verified as paid. `detail: {payment}`
  * @event pay-failed - The payment failed or expired. `detail: {payment}`
  * @event pay-cancel - The payer cancelled on the hosted page. `detail: {payment}`
- * @event pay-error - A request failed. `detail: {error, status}`
+ * @event pay-error - A request failed; or, with `code: 'internal'` and `status: 0`, the widget itself failed in this browser and shows the pay page's link instead. `detail: {error, status}`
  *
  * @csspart base - The card around everything.
  * @csspart form - The payment form and the code form.
@@ -117,6 +118,8 @@ export class PayCheckout extends LitElement {
   private _focus?: string | true;
   /** The config of a form (or resumed payment) not on screen yet: `pay-ready` waits for its messages. */
   private _ready?: CheckoutConfig;
+  /** The widget's own code failed (`_failure`): it shows the pay page's link, and nothing else, from then on. */
+  private _broken = false;
   /** A value was just copied: the live region says so until the step changes. */
   private _copied = false;
   /** The next render formats money by hand: it shows the form, and Intl's first use would not fit its frame. */
@@ -155,15 +158,23 @@ export class PayCheckout extends LitElement {
    * Puts answers in the form, by the API's path of each (`amount`, `fields.<name>`, `customer.email`,
    * `method.phoneNumber`, `method.provider`, `method.network`), and moves the focus to the control of
    * `focus`: what the payer typed into a form of the page's own before the checkout came (the pay page).
+   * Returns every answer the form holds, by the same paths: the pay page puts them back into its own form
+   * when the widget gives up.
    */
-  answer(answers: Record<string, FieldAnswer>, focus?: string) {
+  answer(answers: Record<string, FieldAnswer>, focus?: string): Record<string, FieldAnswer> {
     Object.assign(this._form.values, answers);
     this._focus = focus;
     this.requestUpdate();
+    return this._form.values;
+  }
+
+  /** The backend's base URL, without a final slash: `api`, else the origin that served the widget's file. */
+  private get _backend() {
+    return (this.api || new URL(scriptUrl).origin).replace(/\/$/, '');
   }
 
   private get _api() {
-    return new Api(this.api || new URL(scriptUrl).origin, this.transport);
+    return new Api(this._backend, this.transport);
   }
 
   /** The language of every text on screen (English until the locale's messages are in). */
@@ -196,24 +207,25 @@ export class PayCheckout extends LitElement {
     if (this.isolation !== 'iframe') void this._load();
     else if (this._id)
       this._frame = (this._isolate ??= isolate(this))(
-        this.api || new URL(scriptUrl).origin,
+        this._backend,
         this.session ? 'session' : 'link',
         this._id,
       );
   }
 
   protected override updated() {
-    // Ready once the form (or the resumed payment) is on screen, which waits for its language's messages.
     const ready = this._ready;
-    if (ready && this._i18n.messages) {
-      this._ready = undefined;
-      this._dispatch(new PayReadyEvent(ready));
-    }
     if (this._plainMoney) {
       // Once that form is painted, render it again with Intl. The real clock, not the transport's: this
       // is no delay of the checkout, only a yield to the browser's paint.
       this._plainMoney = false;
       requestAnimationFrame(() => setTimeout(() => this.requestUpdate()));
+    } else if (ready && this._i18n.messages) {
+      // Ready once the form (or the resumed payment) is on screen, with its language's messages and Intl,
+      // and what Pay runs ran here: a browser that cannot take the payment throws instead (`performUpdate`).
+      this._ready = undefined;
+      selfCheck(this._form, ready, this._i18n.locale);
+      this._dispatch(new PayReadyEvent(ready));
     }
     const target = this._focus;
     this._focus = undefined;
@@ -229,7 +241,7 @@ export class PayCheckout extends LitElement {
     this._copied = false;
     if (movesFocus(before.step, state)) this._focus = true;
     if (before.step === 'loading' && (step === 'form' || step === 'resuming')) {
-      this._plainMoney = !intlReady();
+      this._plainMoney = step === 'form' && !intlReady();
       this._ready = config;
     }
     if (isFinal(step) || state.cancelled) forgetPayment(this._savedKey);
@@ -241,13 +253,47 @@ export class PayCheckout extends LitElement {
   /** Not `dispatchEvent` at each call, from which the manifest's analyzer would infer wrong events. */
   private _dispatch = (event: Event) => this.dispatchEvent(event);
 
-  /** An `ApiError` for any failure, announced as `pay-error`. */
-  private _failure(failure: unknown): ApiError {
+  /**
+   * An `ApiError` for any failure, announced as `pay-error`. One that is not the API's (`internal`, status
+   * 0) is the widget's own code failing in this browser (a missing feature, a bug): the checkout gives up
+   * for the pay page's link (`_broken`), never left with a button that does nothing.
+   */
+  private _failure = (failure: unknown): ApiError => {
     const known = failure instanceof ApiFailure;
     const error: ApiError = known ? failure.error : { code: 'internal', message: String(failure) };
     this._dispatch(new PayErrorEvent(error, known ? failure.status : 0));
+    if (!known && !this._broken) {
+      this._broken = true;
+      this._ready = undefined;
+      // Where the payer was acting in the checkout (a click on Pay), the focus goes to what replaces it.
+      if (this.shadowRoot!.activeElement) this._focus = true;
+      this.requestUpdate();
+    }
     if (known && failure.status === 0) return { ...error, message: this._messages.networkError };
     return ours(error, this._messages);
+  };
+
+  /** An update that throws (a template, `updated`) is the widget's own failure too. */
+  protected override performUpdate() {
+    try {
+      super.performUpdate();
+    } catch (failure) {
+      this._failure(failure);
+    }
+  }
+
+  /**
+   * A handler the templates call, guarded: what it throws, or rejects with, is the widget's own failure
+   * (`_failure`); an event listener's exception would otherwise only reach the console.
+   */
+  private _guard<A extends unknown[]>(handler: (...args: A) => unknown) {
+    return (...args: A) => {
+      try {
+        void Promise.resolve(handler(...args)).catch(this._failure);
+      } catch (failure) {
+        this._failure(failure);
+      }
+    };
   }
 
   private _load = async () => {
@@ -302,7 +348,7 @@ export class PayCheckout extends LitElement {
       if (popup) popup.opener = null;
     }
     this._send({ type: 'submit' });
-    void this._create(request);
+    return this._create(request);
   };
 
   /** Checks the form submitted: what is wrong shows, and the first wrong field takes the focus. */
@@ -372,7 +418,9 @@ export class PayCheckout extends LitElement {
     const { config } = this._state;
     this._send({ type: 'hand-off' });
     try {
-      const handoff = await this._api.handOff(handoffRequest(this._form.request(config!), config!, this._i18n.locale));
+      const handoff = await this._api.handOff(
+        handoffRequest(this._form.request(config!), config!, this._i18n.locale),
+      );
       this._send({ type: 'handoff', handoff });
     } catch (failure) {
       this._send({ type: 'rejected', error: this._failure(failure) });
@@ -436,14 +484,19 @@ export class PayCheckout extends LitElement {
       form: this._form,
       money: this._money,
       date: (iso, timeOnly) => formatDate(iso, this._i18n.locale, timeOnly),
-      copy: this._copy,
-      retry: this._load,
-      restart: this._restart,
-      ask: this._ask,
-      submit: this._submit,
-      confirm: this._confirm,
-      handOff: this._handOff,
+      copy: this._guard(this._copy),
+      retry: this._guard(this._load),
+      restart: this._guard(this._restart),
+      ask: this._guard(this._ask),
+      submit: this._guard(this._submit),
+      confirm: this._guard(this._confirm),
+      handOff: this._guard(this._handOff),
     };
+  }
+
+  /** This checkout's pay page, on the widget's backend and in its language: it takes the payment with or without script. */
+  private get _payPage() {
+    return `${this._backend}/pay/${this.session ? 'session/' : ''}${this._id}?lang=${this._i18n.locale}`;
   }
 
   protected override render() {
@@ -460,7 +513,13 @@ export class PayCheckout extends LitElement {
           ? html`<div class="pay__merchant">${logo(config.logo)}<span>${config.title}</span></div>`
           : nothing
       }
-      ${messages ? stepTemplates[step](this._view(messages, config!)) : loadingSkeleton()}
+      ${
+        this._broken
+          ? brokenStep(this._messages, this._payPage)
+          : messages
+            ? stepTemplates[step](this._view(messages, config!))
+            : loadingSkeleton()
+      }
     </div>`;
   }
 }

@@ -6,6 +6,8 @@ export const en = {
   error: 'Something went wrong',
   networkError: 'We could not reach the payment service. Check your connection and try again.',
   retry: 'Try again',
+  // The widget's own code failed in this browser: the pay page's link ("openPage") instead.
+  brokenText: 'This checkout does not work in this browser.',
   amount: 'Amount',
   amountToPay: 'Amount to pay',
   between: 'Between {min} and {max}',

@@ -4,6 +4,7 @@ import type { Step } from '../controllers/checkout-machine.ts';
 import { bankTransferStep } from './bank-transfer.ts';
 import { codeStep } from './code.ts';
 import { errorStep, unavailableStep } from './error.ts';
+export { brokenStep } from './error.ts';
 import { expiredStep, failedStep } from './failed.ts';
 import { formStep } from './form.ts';
 import { handoffStep } from './handoff.ts';
