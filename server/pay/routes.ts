@@ -57,6 +57,7 @@ import { chooseLanguage, type PageLanguage } from './language.ts';
 import { page, PAGE_CSP, UPGRADABLE_PAGE_CSP } from './layout.ts';
 import { forgetCarried, keepPaymentToken, paymentPath, paymentToken } from './payment-cookie.ts';
 import { receiptPath } from './receipt-link.ts';
+import { paymentMethod } from './receipt-view.ts';
 import {
   bankTransferStep,
   codeStep,
@@ -812,6 +813,19 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
     return payForm(c, row.kind, row.checkout_id, row.id);
   });
 
+  /** What the phone's payment pays, for the desktop: its amount and method (as its receipt names them). */
+  async function payingRows(c: Context<AppEnv>, row: HandoffRow, lang: PageLanguage) {
+    const paid = row.payment_reference ? await findPayment(deps.store.db, row.payment_reference) : undefined;
+    if (!paid) return undefined;
+    const loaded = await loadCheckout(c, row.kind, row.checkout_id);
+    const method = paymentMethod(paid, loaded instanceof Response ? undefined : loaded, lang.messages);
+    const rows: [string, string][] = [
+      [lang.messages.amount, moneyIn(lang, paid.currency, paid.currency_exponent)(paid.amount)],
+    ];
+    if (method) rows.push([HANDOFF_MESSAGES[lang.language].method, method]);
+    return rows;
+  }
+
   // The desktop's page: the QR code until the payment made from the phone is final, then its receipt.
   app.get('/h/:id/wait', async (c) => {
     const row = await handoffOr(c, true);
@@ -821,16 +835,19 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
     if (payment && FINAL.has(payment.status)) return c.redirect(nextLocation(payment, lang), 303);
     c.header('Refresh', refreshSeconds);
     const self = withLang(`${handoffPagePath(row.id)}/wait`, lang);
+    // The phone's payment under way (a final one went to its receipt): what it pays, in place of the code.
+    const paying = payment ? await payingRows(c, row, lang) : undefined;
     return send(
       c,
       200,
       lang,
-      lang.messages.payOnPhone,
+      paying ? lang.messages.handoffWaiting : lang.messages.payOnPhone,
       handoffStep(
         lang.messages,
         handoffQrPath(row.id, 'svg', lang.language),
         `${publicUrl}${handoffPagePath(row.id, lang.language)}`,
         self,
+        paying,
       ),
     );
   });

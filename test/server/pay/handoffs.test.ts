@@ -141,7 +141,13 @@ describe('following a handoff to its payment', () => {
     const code = await phone.get(created.location!);
     const confirm = /action="([^"]+\/confirm[^"]*)"/.exec(code.text)![1]!.replace(/&amp;/g, '&');
     const csrf = /name="_csrf" value="([^"]+)"/.exec(code.text)![1]!;
-    expect((await desktop.get(wait)).status).toBe(200);
+    // The desktop shows what the phone is paying, in place of the code.
+    const paying = await desktop.get(wait);
+    expect(paying.status).toBe(200);
+    expect(paying.text).toContain('<h1>Waiting for the payment on your phone</h1>');
+    expect(paying.text).toMatch(/<dt>Amount<\/dt>\s*<dd>F\s?CFA\s15,000<\/dd>/);
+    expect(paying.text).toMatch(/<dt>Payment method<\/dt>\s*<dd>MTN Mobile Money<\/dd>/);
+    expect(paying.text).not.toContain(`src="/pay/qr/h/${id}.svg`);
     expect((await phone.post(confirm, new URLSearchParams({ _csrf: csrf, otp: '123456' }))).status).toBe(303);
     await t.settle();
 
