@@ -2,8 +2,9 @@
  * "Pay on your phone": a desktop payer hands the checkout to a phone through a QR code of
  * `/pay/h/<id>`. The handoff keeps what the payer had typed (amount, custom-field answers, details) so the
  * phone's form opens filled in, and, once the phone pays through it, that payment; the desktop follows
- * it with a follow token only it holds (the QR code carries the id alone, so someone who sees the screen
- * can open the form but never learns the payment's result). A handoff expires after `handoffTtlMs`.
+ * it with a follow token only it holds (the QR code carries the id alone). The first phone to open it
+ * claims it (`claim`): someone who sees the screen afterwards gets neither the answers nor a form to pay
+ * with, nor the payment's result. A handoff expires after `handoffTtlMs`.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
