@@ -27,8 +27,6 @@ eachEngine('a handoff claimed by the first phone', (instance) => {
     const form = await phone.get(page);
     expect(form.status).toBe(200);
     expect(form.text).toMatch(/name="customer\.email"[^>]*value="awa\.kone@example\.com"/s);
-    const claim = form.response.headers.getSetCookie().find((line) => line.startsWith(`pay_claim_${id}=`));
-    expect(claim).toMatch(/; Path=\/pay\/h; HttpOnly; SameSite=Lax$/);
 
     // Someone who photographed the code, before the payer pays: nothing of the payer's.
     const stranger = new Browser(t);
@@ -43,6 +41,10 @@ eachEngine('a handoff claimed by the first phone', (instance) => {
     expect(posted.status).toBe(409);
     expect(noDetails(posted.text)).toEqual([]);
     expect(await t.store.db.selectFrom('payments').select('reference').execute()).toEqual([]);
+
+    // The claim is the phone's secret: a cookie scripts cannot read, sent back only from this site.
+    const claim = form.response.headers.getSetCookie().find((line) => line.startsWith(`pay_claim_${id}=`));
+    expect(claim).toMatch(/; Path=\/pay\/h; HttpOnly; SameSite=Lax$/);
 
     // The payer's phone reloads its page and goes on.
     const again = await phone.get(page);
