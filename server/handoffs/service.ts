@@ -2,8 +2,9 @@
  * "Pay on your phone": a desktop payer hands the checkout to a phone through a QR code of
  * `/pay/h/<id>`. The handoff keeps what the payer had typed (amount, custom-field answers, details) so the
  * phone's form opens filled in, and, once the phone pays through it, that payment; the desktop follows
- * it with a follow token only it holds (the QR code carries the id alone, so someone who sees the screen
- * can open the form but never learns the payment's result). A handoff expires after `handoffTtlMs`.
+ * it with a follow token only it holds (the QR code carries the id alone). The first phone to open it
+ * claims it (`claim`): someone who sees the screen afterwards gets neither the answers nor a form to pay
+ * with, nor the payment's result. A handoff expires after `handoffTtlMs`.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
@@ -44,6 +45,14 @@ const HANDOFF_ID = /^hof_[A-Za-z0-9_-]{22}$/;
 export const isHandoffId = (id: string) => HANDOFF_ID.test(id);
 
 const hashOf = (token: string) => createHash('sha256').update(token, 'utf8').digest('base64url');
+
+/** Whether `token` is the one `hash` was made of, in constant time. */
+function matches(token: string | undefined, hash: string | null): boolean {
+  if (!token || hash === null) return false;
+  const given = Buffer.from(hashOf(token));
+  const expected = Buffer.from(hash);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
 
 export interface HandoffDeps {
   store: Store;
@@ -111,6 +120,7 @@ export function handoffService(deps: HandoffDeps) {
     const row: HandoffRow = {
       id: `hof_${randomBase64url(16)}`,
       follow_hash: hashOf(followToken),
+      claim_hash: null,
       kind: config.kind,
       checkout_id: config.id,
       answers: JSON.stringify(answers),
@@ -146,9 +156,7 @@ export function handoffService(deps: HandoffDeps) {
   async function followed(id: string, followToken: string | undefined): Promise<HandoffRow> {
     const row = await find(id);
     if (Number(row.expires_at) <= clock.now() && !row.payment_reference) throw expired();
-    const given = Buffer.from(hashOf(followToken ?? ''));
-    const expected = Buffer.from(row.follow_hash);
-    if (!followToken || given.length !== expected.length || !timingSafeEqual(given, expected))
+    if (!matches(followToken, row.follow_hash))
       throw new ApiError(401, 'unauthorized', 'A valid Handoff-Token is required for this handoff');
     return row;
   }
@@ -177,7 +185,31 @@ export function handoffService(deps: HandoffDeps) {
       .execute();
   }
 
-  return { create, open, followed, attach };
+  /**
+   * The phone a handoff belongs to: the first to open it gets a claim secret (`{ token }`, for it to keep),
+   * and only the one that presents it again is let in (`{}`); any other is not (`undefined`). One update
+   * conditioned on no claim yet, so two phones opening at the very same moment cannot both win.
+   */
+  async function claim(
+    row: HandoffRow,
+    presented: string | undefined,
+  ): Promise<{ token?: string } | undefined> {
+    if (row.claim_hash !== null) return matches(presented, row.claim_hash) ? {} : undefined;
+    const token = randomBase64url(32);
+    const result = await store.db
+      .updateTable('payment_handoffs')
+      .set({ claim_hash: hashOf(token) })
+      .where('id', '=', row.id)
+      .where('claim_hash', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1 ? { token } : undefined;
+  }
+
+  /** Whether `followToken` is the desktop's own (it may open its handoff's form without claiming it). */
+  const isFollower = (row: HandoffRow, followToken: string | undefined) =>
+    matches(followToken, row.follow_hash);
+
+  return { create, open, followed, attach, claim, isFollower };
 }
 export type HandoffService = ReturnType<typeof handoffService>;
 

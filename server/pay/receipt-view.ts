@@ -57,7 +57,7 @@ function statusOf(
 }
 
 /** The method as the checkout names it ("MTN Mobile Money"), else the provider's slug. */
-function methodOf(
+export function paymentMethod(
   row: PaymentRow,
   config: CheckoutConfig | undefined,
   messages: Messages,
@@ -76,7 +76,7 @@ export function receiptView(
   const rows: [string, string][] = [[messages.amount, money(row.amount)]];
   if (row.fee !== null) rows.push([messages.fee, money(row.fee)]);
   rows.push([messages.total, money(row.total ?? row.amount + (row.fee ?? 0))]);
-  const method = methodOf(row, config, messages);
+  const method = paymentMethod(row, config, messages);
   if (method) rows.push([messages.paidWith, method]);
   // Gone once RETENTION_DAYS purged the payer's personal data.
   if (row.phone_number) rows.push([messages.phone, maskPhone(row.phone_number)]);

@@ -57,6 +57,7 @@ import { chooseLanguage, type PageLanguage } from './language.ts';
 import { page, PAGE_CSP, UPGRADABLE_PAGE_CSP } from './layout.ts';
 import { forgetCarried, keepPaymentToken, paymentPath, paymentToken } from './payment-cookie.ts';
 import { receiptPath } from './receipt-link.ts';
+import { paymentMethod } from './receipt-view.ts';
 import {
   bankTransferStep,
   codeStep,
@@ -69,11 +70,14 @@ import {
 } from './step-pages.ts';
 import { STYLESHEET } from './stylesheet.ts';
 import { unpayablePage } from './unpayable-page.ts';
+import { HANDOFF_MESSAGES } from './handoff-messages.ts';
 import { CARD_IMAGE, cardPath, cardSpec } from './preview-card.ts';
 
 const NO_STORE = 'no-store';
 /** The desktop's follow token of a handoff, on that handoff's pages only. */
 const FOLLOW_COOKIE = 'pay_handoff';
+/** The claim secret of the phone a handoff belongs to: this prefix, then the handoff's id. */
+const CLAIM_COOKIE = 'pay_claim_';
 /** On a payment's page: the payer came back from the provider's page. */
 const RETURNED = 'returned';
 /**
@@ -746,10 +750,45 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
     return c.redirect(withLang(paymentPath(paid.reference), languageOf(c)), 303);
   }
 
+  /**
+   * The phone a handoff belongs to (see `claim` in the handoff service): on the first open (a GET) the
+   * phone gets its claim secret in an HttpOnly cookie named after the handoff, `Path=/pay/h` so that lynx,
+   * which matches a path against the URL with its query, sends it back to `/pay/h/<id>?lang=…` too; it
+   * lasts as long as the handoff is open. The desktop that made the handoff (its follow cookie) may open
+   * it without claiming it. Any other device gets the page that says the code was used: no answers.
+   */
+  async function claimant(c: Context, row: HandoffRow, mayClaim: boolean): Promise<Response | undefined> {
+    if (handoffs.isFollower(row, getCookie(c, FOLLOW_COOKIE))) return undefined;
+    const name = `${CLAIM_COOKIE}${row.id}`;
+    const presented = getCookie(c, name);
+    const claimed = mayClaim || row.claim_hash !== null ? await handoffs.claim(row, presented) : undefined;
+    if (claimed?.token)
+      setCookie(c, name, claimed.token, {
+        path: '/pay/h',
+        httpOnly: true,
+        sameSite: 'Lax',
+        secure: secureCookies,
+        maxAge: Math.max(1, Math.ceil((Number(row.expires_at) - deps.clock.now()) / 1000)),
+      });
+    if (claimed) return undefined;
+    const lang = languageOf(c);
+    const { usedTitle, usedText } = HANDOFF_MESSAGES[lang.language];
+    return send(
+      c,
+      409,
+      lang,
+      usedTitle,
+      html`<h1>${usedTitle}</h1>
+        <p>${usedText}</p>`,
+    );
+  }
+
   // The phone's page: the checkout's form, filled in with the desktop's answers, posting back here.
   app.get('/h/:id', async (c) => {
     const row = await handoffOr(c, false);
     if (row instanceof Response) return row;
+    const refused = await claimant(c, row, true);
+    if (refused) return refused;
     const paid = await paidThrough(c, row);
     if (paid) return paid;
     const loaded = await loadCheckout(c, row.kind, row.checkout_id);
@@ -763,13 +802,29 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
       handoff: row.id,
     });
   });
+  // Only the phone that opened the form pays through it: a post never claims a handoff.
   app.post('/h/:id', async (c) => {
     const row = await handoffOr(c, false);
     if (row instanceof Response) return row;
+    const refused = await claimant(c, row, false);
+    if (refused) return refused;
     const paid = await paidThrough(c, row);
     if (paid) return paid;
     return payForm(c, row.kind, row.checkout_id, row.id);
   });
+
+  /** What the phone's payment pays, for the desktop: its amount and method (as its receipt names them). */
+  async function payingRows(c: Context<AppEnv>, row: HandoffRow, lang: PageLanguage) {
+    const paid = row.payment_reference ? await findPayment(deps.store.db, row.payment_reference) : undefined;
+    if (!paid) return undefined;
+    const loaded = await loadCheckout(c, row.kind, row.checkout_id);
+    const method = paymentMethod(paid, loaded instanceof Response ? undefined : loaded, lang.messages);
+    const rows: [string, string][] = [
+      [lang.messages.amount, moneyIn(lang, paid.currency, paid.currency_exponent)(paid.amount)],
+    ];
+    if (method) rows.push([HANDOFF_MESSAGES[lang.language].method, method]);
+    return rows;
+  }
 
   // The desktop's page: the QR code until the payment made from the phone is final, then its receipt.
   app.get('/h/:id/wait', async (c) => {
@@ -780,16 +835,19 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
     if (payment && FINAL.has(payment.status)) return c.redirect(nextLocation(payment, lang), 303);
     c.header('Refresh', refreshSeconds);
     const self = withLang(`${handoffPagePath(row.id)}/wait`, lang);
+    // The phone's payment under way (a final one went to its receipt): what it pays, in place of the code.
+    const paying = payment ? await payingRows(c, row, lang) : undefined;
     return send(
       c,
       200,
       lang,
-      lang.messages.payOnPhone,
+      paying ? lang.messages.handoffWaiting : lang.messages.payOnPhone,
       handoffStep(
         lang.messages,
         handoffQrPath(row.id, 'svg', lang.language),
         `${publicUrl}${handoffPagePath(row.id, lang.language)}`,
         self,
+        paying,
       ),
     );
   });

@@ -156,11 +156,30 @@ export function errorStep(messages: Messages, text: string, retry: string): Html
     <a class="button" href="${retry}">${messages.retry}</a>`;
 }
 
-/** The desktop's "Pay on your phone" page: the QR code of the phone's page, and its address to type. */
-export function handoffStep(messages: Messages, qr: string, url: string, self: string): Html {
-  return html`<h1>${messages.payOnPhone}</h1>
-    <p>${messages.payOnPhoneText}</p>
-    <img class="qr" src="${qr}" alt="${messages.payOnPhone}" width="240" height="240" />
-    <p class="muted"><a href="${url}">${url}</a></p>
+/**
+ * The desktop's "Pay on your phone" page: the QR code of the phone's page, and its address to type; once
+ * the phone pays, what it is paying (`paying`: the amount, the method), so the payer can tell it is theirs.
+ */
+export function handoffStep(
+  messages: Messages,
+  qr: string,
+  url: string,
+  self: string,
+  paying?: [string, string][],
+): Html {
+  return html`<h1>${paying ? messages.handoffWaiting : messages.payOnPhone}</h1>
+    ${
+      paying
+        ? html`<dl>
+            ${paying.map(
+              ([term, value]) =>
+                html`<dt>${term}</dt>
+                  <dd>${value}</dd>`,
+            )}
+          </dl>`
+        : html`<p>${messages.payOnPhoneText}</p>
+            <img class="qr" src="${qr}" alt="${messages.payOnPhone}" width="240" height="240" />
+            <p class="muted"><a href="${url}">${url}</a></p>`
+    }
     <a class="button secondary" href="${self}">${messages.checkAgain}</a>`;
 }

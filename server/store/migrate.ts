@@ -15,6 +15,7 @@ import { moneyHoldColumns } from './migrations/0007-money-holds.ts';
 import { idempotencyLease } from './migrations/0008-idempotency-lease.ts';
 import { refundColumns } from './migrations/0009-refunds.ts';
 import { handoffTables } from './migrations/0010-handoffs.ts';
+import { handoffClaimColumn } from './migrations/0011-handoff-claims.ts';
 
 /** Ordered by name; a migration gets the engine only where the two need different column types. */
 function migrationsFor(engine: Engine): Record<string, Migration> {
@@ -29,6 +30,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '0008-idempotency-lease': idempotencyLease,
     '0009-refunds': refundColumns,
     '0010-handoffs': handoffTables,
+    '0011-handoff-claims': handoffClaimColumn,
   };
 }
 

@@ -155,6 +155,8 @@ export interface HandoffRow {
   id: string;
   /** SHA-256 (base64url) of the token the desktop follows the payment with. */
   follow_hash: string;
+  /** SHA-256 (base64url) of the secret of the phone that opened it first; null until one has. */
+  claim_hash: string | null;
   kind: 'link' | 'session';
   checkout_id: string;
   /** JSON: the payer's answers by pay-page input name (`amount`, `fields.company`, `customer.email`). */

@@ -55,16 +55,17 @@ it('refuses a 3 MB post without the form token before reading it, with a page no
     expect(body.pulled()).toBe(0);
     expect(refused.text.length).toBeLessThan(form.text.length + 200);
   }
-  // No cookie at all (an anonymous client): the same, for the phone's page and "Pay on your phone" too.
+  // No cookie at all (an anonymous client): the same, for the phone's page (not this client's: 409, the
+  // code was used) and "Pay on your phone" too.
   pay.browser.cookies.clear();
   const handoff = await pay.t.request('POST', '/api/v1/handoffs', { link: 'lnk_fixed_ci' });
-  for (const path of [
-    `/pay/lnk_fixed_ci?lang=en&_csrf=${formToken(form.text)}`,
-    `/pay/h/${handoff.json.data.id}?lang=en`,
-    '/pay/lnk_fixed_ci/phone?lang=en',
-  ]) {
+  for (const [path, status] of [
+    [`/pay/lnk_fixed_ci?lang=en&_csrf=${formToken(form.text)}`, 403],
+    [`/pay/h/${handoff.json.data.id}?lang=en`, 409],
+    ['/pay/lnk_fixed_ci/phone?lang=en', 403],
+  ] as const) {
     const body = countedBody(3 * MB);
-    expect((await postStream(path, body.stream, 3 * MB)).status).toBe(403);
+    expect((await postStream(path, body.stream, 3 * MB)).status).toBe(status);
     expect(body.pulled()).toBe(0);
   }
 });
@@ -94,7 +95,11 @@ it("takes a payment form's JSON size (1 MB) without a file field, a handoff's (6
   expect(tooLarge.response.headers.get('content-type')).toMatch(/^text\/html/);
   expect(payment.pulled()).toBe(0);
   const handoff = countedBody(100 * 1024);
-  const phone = await postStream(`/pay/lnk_fixed_ci/phone?lang=en&_csrf=${token}`, handoff.stream, 100 * 1024);
+  const phone = await postStream(
+    `/pay/lnk_fixed_ci/phone?lang=en&_csrf=${token}`,
+    handoff.stream,
+    100 * 1024,
+  );
   expect(phone.status).toBe(413);
   expect(handoff.pulled()).toBe(0);
 });
@@ -102,7 +107,11 @@ it("takes a payment form's JSON size (1 MB) without a file field, a handoff's (6
 it('takes the upload size where the checkout has a file field', async () => {
   const form = await pay.browser.get('/pay/lnk_all_fields_sn?lang=en');
   const body = countedBody(3 * MB);
-  const read = await postStream(`/pay/lnk_all_fields_sn?lang=en&_csrf=${formToken(form.text)}`, body.stream, 3 * MB);
+  const read = await postStream(
+    `/pay/lnk_all_fields_sn?lang=en&_csrf=${formToken(form.text)}`,
+    body.stream,
+    3 * MB,
+  );
   // Read whole (it is no multipart at all): a form to post again, not a 413.
   expect(read.status).toBe(400);
   expect(body.pulled()).toBe(3 * MB);

@@ -141,7 +141,13 @@ describe('following a handoff to its payment', () => {
     const code = await phone.get(created.location!);
     const confirm = /action="([^"]+\/confirm[^"]*)"/.exec(code.text)![1]!.replace(/&amp;/g, '&');
     const csrf = /name="_csrf" value="([^"]+)"/.exec(code.text)![1]!;
-    expect((await desktop.get(wait)).status).toBe(200);
+    // The desktop shows what the phone is paying, in place of the code.
+    const paying = await desktop.get(wait);
+    expect(paying.status).toBe(200);
+    expect(paying.text).toContain('<h1>Waiting for the payment on your phone</h1>');
+    expect(paying.text).toMatch(/<dt>Amount<\/dt>\s*<dd>F\s?CFA\s15,000<\/dd>/);
+    expect(paying.text).toMatch(/<dt>Payment method<\/dt>\s*<dd>MTN Mobile Money<\/dd>/);
+    expect(paying.text).not.toContain(`src="/pay/qr/h/${id}.svg`);
     expect((await phone.post(confirm, new URLSearchParams({ _csrf: csrf, otp: '123456' }))).status).toBe(303);
     await t.settle();
 
@@ -175,13 +181,15 @@ describe('following a handoff to its payment', () => {
     expect(followed.json.data.payment.receiptUrl).toMatch(/\/pay\/receipt\/pay_/);
   });
 
-  it('keeps the payment it follows: someone else who saw the QR code is sent to its page and pays nothing', async () => {
+  it('belongs to the phone that opened it first: someone else who saw the QR code pays nothing', async () => {
     const { id, followToken } = (await create({ link: 'lnk_fixed_ci' })).json.data;
     const phone = new Browser(t);
     const onlooker = new Browser(t);
-    // Both have the prefilled form before the payer pays.
     const page = await phone.get(`/pay/h/${id}?lang=en`);
-    const seen = await onlooker.get(`/pay/h/${id}?lang=en`);
+    expect(page.status).toBe(200);
+    const seen = await onlooker.get(`/pay/h/${id}?lang=fr`);
+    expect(seen.status).toBe(409);
+    expect(seen.text).toContain('<h1>Ce code a déjà été utilisé</h1>');
     const paid = await phone.post(
       `/pay/h/${id}?lang=en`,
       formOf(page.text, fixedLinkAnswers('+2250700000001')),
@@ -191,14 +199,14 @@ describe('following a handoff to its payment', () => {
     const reference = /\/pay\/p\/(pay_[0-9a-f]{32})/.exec(paid.location!)![1]!;
     expect((await follow(id, followToken)).json.data.payment).toMatchObject({ reference, status: 'success' });
 
-    // The onlooker posts the form they had (a failing number): sent to the payer's payment, which it cannot open.
+    // The onlooker posts a form of the link's own page (a failing number) to the handoff: refused.
+    const own = await onlooker.get('/pay/lnk_fixed_ci?lang=en');
     const late = await onlooker.post(
       `/pay/h/${id}?lang=en`,
-      formOf(seen.text, fixedLinkAnswers('+2250700000004')),
+      formOf(own.text, fixedLinkAnswers('+2250700000004')),
     );
-    expect([late.status, late.location]).toEqual([303, `/pay/p/${reference}?lang=en`]);
-    expect((await onlooker.get(late.location!)).status).toBe(401);
-    expect((await onlooker.get(`/pay/h/${id}?lang=en`)).location).toBe(`/pay/p/${reference}?lang=en`);
+    expect([late.status, late.location]).toEqual([409, null]);
+    expect((await onlooker.get(`/pay/h/${id}?lang=en`)).status).toBe(409);
     const charged = await t.store.db
       .selectFrom('payments')
       .select('reference')
@@ -206,6 +214,20 @@ describe('following a handoff to its payment', () => {
       .execute();
     expect(charged).toEqual([]);
     expect((await follow(id, followToken)).json.data.payment).toMatchObject({ reference, status: 'success' });
+  });
+
+  it("opens for the desktop that made it without claiming it, and keeps the claim across the phone's languages", async () => {
+    const desktop = new Browser(t);
+    const form = await desktop.get('/pay/lnk_fixed_ci?lang=en');
+    const handed = await desktop.post('/pay/lnk_fixed_ci/phone?lang=en', formOf(form.text, {}));
+    const id = /\/pay\/h\/(hof_[\w-]+)\/wait/.exec(handed.location!)![1]!;
+    expect((await desktop.get(`/pay/h/${id}?lang=en`)).status).toBe(200);
+    // lynx sends a cookie only to paths under its own, matched with the query: the claim still reaches it.
+    const phone = new Browser(t, { strictPaths: true });
+    expect((await phone.get(`/pay/h/${id}`)).status).toBe(200);
+    expect((await phone.get(`/pay/h/${id}?lang=wo`)).status).toBe(200);
+    expect((await desktop.get(`/pay/h/${id}?lang=en`)).status).toBe(200);
+    expect((await new Browser(t).get(`/pay/h/${id}`)).status).toBe(409);
   });
 
   it('is paid again after a payment that failed, and then follows the new one', async () => {
