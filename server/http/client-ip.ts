@@ -32,11 +32,23 @@ export function clientIp(c: Context, trustedProxies: number): string {
   if (trustedProxies === 0) return socket;
   const forwarded = (c.req.header('x-forwarded-for') ?? '')
     .split(',')
-    .map((entry) => entry.trim())
+    .map((entry) => withoutPort(entry.trim()))
     .filter(Boolean);
   const hops = [...forwarded, socket];
   const client = hops[Math.max(0, hops.length - 1 - trustedProxies)] ?? socket;
   return client.length <= MAX_ADDRESS_LENGTH ? client : UNKNOWN_IP;
+}
+
+/**
+ * Some proxies write the client's port beside its address (`198.51.100.7:1001`, `[2001:db8::1]:1001`):
+ * a client that changes its port is the same client, so the port is dropped before the address keys
+ * anything.
+ */
+export function withoutPort(entry: string): string {
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(entry);
+  if (bracketed) return bracketed[1]!;
+  const ipv4WithPort = /^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/.exec(entry);
+  return ipv4WithPort ? ipv4WithPort[1]! : entry;
 }
 
 /** What every per-IP limit, quota and failure count keys the client by (see the file's header). */
@@ -54,7 +66,8 @@ export function addressKey(address: string, prefixLength: number): string {
   const unzoned = address.split('%')[0] ?? address;
   if (!isIPv6(unzoned)) return address;
   const groups = ipv6Groups(unzoned);
-  if (isIpv4Mapped(groups)) return `${groups[6]! >> 8}.${groups[6]! & 255}.${groups[7]! >> 8}.${groups[7]! & 255}`;
+  if (isIpv4Mapped(groups))
+    return `${groups[6]! >> 8}.${groups[6]! & 255}.${groups[7]! >> 8}.${groups[7]! & 255}`;
   const masked = groups.map((group, index) => {
     const bitsKept = Math.min(16, Math.max(0, prefixLength - index * 16));
     return group & ((0xffff << (16 - bitsKept)) & 0xffff);

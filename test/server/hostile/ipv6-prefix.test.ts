@@ -6,7 +6,7 @@
  */
 import { expect, it } from 'vitest';
 import { loadConfig } from '../../../server/config.ts';
-import { addressKey } from '../../../server/http/client-ip.ts';
+import { addressKey, withoutPort } from '../../../server/http/client-ip.ts';
 import { TEST_PUBLIC_URL, type AppFixture } from '../app-fixture.ts';
 import { eachEngine } from './engines.ts';
 
@@ -53,6 +53,15 @@ it('keys IPv6 by its prefix, IPv4-mapped addresses as IPv4, and leaves anything 
   expect(addressKey('unknown', 64)).toBe('unknown');
 });
 
+it('drops the port a proxy writes beside a forwarded address, and nothing else', () => {
+  expect(withoutPort('198.51.100.7:1001')).toBe('198.51.100.7');
+  expect(withoutPort('[2001:db8:9:9::1]:1001')).toBe('2001:db8:9:9::1');
+  expect(withoutPort('[2001:db8:9:9::1]')).toBe('2001:db8:9:9::1');
+  expect(withoutPort('2001:db8:9:9::1')).toBe('2001:db8:9:9::1');
+  expect(withoutPort('198.51.100.7')).toBe('198.51.100.7');
+  expect(withoutPort('unknown')).toBe('unknown');
+});
+
 it('refuses an IPv6 prefix length that is not a number of bits between 16 and 128', () => {
   expect(loadConfig({}).ipv6PrefixLength).toBe(64);
   expect(loadConfig({ IPV6_PREFIX_LENGTH: '56' }).ipv6PrefixLength).toBe(56);
@@ -71,10 +80,19 @@ eachEngine('one IPv6 /64 is one client', (instance) => {
     expect((await login(t, inNet(2, 1))).status).toBe(303);
   });
 
+  it('a forwarded address with a port is one client whatever its port, IPv4 and IPv6 alike', async () => {
+    const t = await instance({ TRUST_PROXY: '1' });
+    const v4 = await statuses(12, async (i) => (await login(t, `198.51.100.9:${1000 + i}`)).status);
+    expect(v4).toEqual([...Array(10).fill(303), ...Array(2).fill(429)]);
+    const v6 = await statuses(12, async (i) => (await login(t, `[${inNet(5, i + 1)}]:${1000 + i}`)).status);
+    expect(v6).toEqual([...Array(10).fill(303), ...Array(2).fill(429)]);
+  });
+
   it('an IPv4-mapped address and its IPv4 address share one login budget', async () => {
     const t = await instance({ TRUST_PROXY: '1' });
-    const answers = await statuses(12, async (i) =>
-      (await login(t, i % 2 ? '198.51.100.7' : '::ffff:198.51.100.7')).status,
+    const answers = await statuses(
+      12,
+      async (i) => (await login(t, i % 2 ? '198.51.100.7' : '::ffff:198.51.100.7')).status,
     );
     expect(answers).toEqual([...Array(10).fill(303), ...Array(2).fill(429)]);
   });
