@@ -13,14 +13,12 @@ import { factory, type AppDeps } from '../env.ts';
 import { ApiError } from '../http/errors.ts';
 import { chooseLanguage } from './language.ts';
 import { cardSpec, type CardSpec } from './preview-card.ts';
-import { drawCard, type CardDrawer, type CardLogo } from './preview-card-draw.ts';
+import { drawCard, type CardDrawer } from './preview-card-draw.ts';
+import { fetchLogo } from './preview-card-logo.ts';
 
 const CARD_FILE = /^([A-Za-z0-9_-]{1,100})\.png$/;
 /** Cards kept: a few hundred kB at about 30 kB each; the least recently asked for goes first. */
 const CACHE_LIMIT = 16;
-const LOGO_TYPES = new Set<string>(['image/png', 'image/jpeg', 'image/svg+xml']);
-const LOGO_MAX_BYTES = 512 * 1024;
-const LOGO_TIMEOUT_MS = 3000;
 
 export interface PreviewCardOptions {
   /** Draws a card; tests pass one that counts. */
@@ -56,26 +54,10 @@ export function previewCardRoutes(
   const cached = cardCache(CACHE_LIMIT);
   const ownOrigin = new URL(deps.publicUrl).origin;
 
-  /** The merchant's logo, or none when it cannot be read in time as an image of a kind we draw. */
-  async function fetchLogo(address: string): Promise<CardLogo | undefined> {
-    try {
-      const url = new URL(address);
-      const response =
-        url.origin === ownOrigin
-          ? await options.fetchLocal(`${url.pathname}${url.search}`)
-          : await fetch(url, { signal: AbortSignal.timeout(LOGO_TIMEOUT_MS) });
-      const type = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-      if (!response.ok || !LOGO_TYPES.has(type)) return undefined;
-      if (Number(response.headers.get('content-length') ?? 0) > LOGO_MAX_BYTES) return undefined;
-      const bytes = new Uint8Array(await response.arrayBuffer());
-      return bytes.length > LOGO_MAX_BYTES ? undefined : { type: type as CardLogo['type'], bytes };
-    } catch {
-      return undefined;
-    }
-  }
-
   async function drawn(spec: CardSpec): Promise<Uint8Array> {
-    const logo = spec.logoUrl ? await fetchLogo(spec.logoUrl) : undefined;
+    const logo = spec.logoUrl
+      ? await fetchLogo(spec.logoUrl, { ownOrigin, fetchLocal: options.fetchLocal })
+      : undefined;
     return draw({ ...spec.content, ...(logo ? { logo } : {}) });
   }
 
