@@ -13,14 +13,18 @@ import { factory, type AppDeps } from '../env.ts';
 import { ApiError } from '../http/errors.ts';
 import { chooseLanguage } from './language.ts';
 import { cardSpec, type CardSpec } from './preview-card.ts';
-import { drawCard, type CardDrawer, type CardLogo } from './preview-card-draw.ts';
+import { drawCard, type CardDrawer } from './preview-card-draw.ts';
+import { fetchLogo } from './preview-card-logo.ts';
 
 const CARD_FILE = /^([A-Za-z0-9_-]{1,100})\.png$/;
-/** Cards kept: a few hundred kB at about 30 kB each; the least recently asked for goes first. */
-const CACHE_LIMIT = 16;
-const LOGO_TYPES = new Set<string>(['image/png', 'image/jpeg', 'image/svg+xml']);
-const LOGO_MAX_BYTES = 512 * 1024;
-const LOGO_TIMEOUT_MS = 3000;
+/**
+ * Cards kept, the least recently asked for going first. A card is about 30 kB; every link is asked for in
+ * each language its page was shared in (six today), so 16 cards were thrashed by three links. 256 cards
+ * hold some forty links in every language, and the byte bound caps the memory at 16 MB whatever the cards
+ * weigh.
+ */
+const CACHE_CARDS = 256;
+const CACHE_BYTES = 16 * 1024 * 1024;
 
 export interface PreviewCardOptions {
   /** Draws a card; tests pass one that counts. */
@@ -30,20 +34,40 @@ export interface PreviewCardOptions {
 }
 
 /** A bounded map of cards being drawn or drawn, by link, language and version. */
-function cardCache(limit: number) {
-  const cards = new Map<string, Promise<Uint8Array>>();
-  return (key: string, draw: () => Promise<Uint8Array>): Promise<Uint8Array> => {
-    let card = cards.get(key);
-    if (card) cards.delete(key); // asked for again: to the back of the line
-    card ??= draw();
-    cards.set(key, card);
-    // A failed draw is tried again by the next request.
-    card.catch(() => {
-      if (cards.get(key) === card) cards.delete(key);
-    });
-    while (cards.size > limit) cards.delete(cards.keys().next().value!);
-    return card;
+export function cardCache(limits: { cards: number; bytes: number }) {
+  const cards = new Map<string, { card: Promise<Uint8Array>; bytes: number }>();
+  let total = 0;
+  const forget = (key: string) => {
+    total -= cards.get(key)?.bytes ?? 0;
+    cards.delete(key);
   };
+  return (key: string, draw: () => Promise<Uint8Array>): Promise<Uint8Array> => {
+    let entry = cards.get(key);
+    if (entry) cards.delete(key); // asked for again: to the back of the line
+    if (!entry) {
+      const drawing = { card: draw(), bytes: 0 };
+      drawing.card.then(
+        (png) => {
+          if (cards.get(key) !== drawing) return;
+          drawing.bytes = png.length;
+          total += png.length;
+          trim();
+        },
+        // A failed draw is tried again by the next request.
+        () => {
+          if (cards.get(key) === drawing) forget(key);
+        },
+      );
+      entry = drawing;
+    }
+    cards.set(key, entry);
+    trim();
+    return entry.card;
+  };
+  function trim() {
+    while (cards.size > limits.cards || (total > limits.bytes && cards.size > 1))
+      forget(cards.keys().next().value!);
+  }
 }
 
 export function previewCardRoutes(
@@ -53,29 +77,13 @@ export function previewCardRoutes(
 ) {
   const translations = readTranslations(deps.translationsDir);
   const draw = options.draw ?? drawCard;
-  const cached = cardCache(CACHE_LIMIT);
+  const cached = cardCache({ cards: CACHE_CARDS, bytes: CACHE_BYTES });
   const ownOrigin = new URL(deps.publicUrl).origin;
 
-  /** The merchant's logo, or none when it cannot be read in time as an image of a kind we draw. */
-  async function fetchLogo(address: string): Promise<CardLogo | undefined> {
-    try {
-      const url = new URL(address);
-      const response =
-        url.origin === ownOrigin
-          ? await options.fetchLocal(`${url.pathname}${url.search}`)
-          : await fetch(url, { signal: AbortSignal.timeout(LOGO_TIMEOUT_MS) });
-      const type = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-      if (!response.ok || !LOGO_TYPES.has(type)) return undefined;
-      if (Number(response.headers.get('content-length') ?? 0) > LOGO_MAX_BYTES) return undefined;
-      const bytes = new Uint8Array(await response.arrayBuffer());
-      return bytes.length > LOGO_MAX_BYTES ? undefined : { type: type as CardLogo['type'], bytes };
-    } catch {
-      return undefined;
-    }
-  }
-
   async function drawn(spec: CardSpec): Promise<Uint8Array> {
-    const logo = spec.logoUrl ? await fetchLogo(spec.logoUrl) : undefined;
+    const logo = spec.logoUrl
+      ? await fetchLogo(spec.logoUrl, { ownOrigin, fetchLocal: options.fetchLocal })
+      : undefined;
     return draw({ ...spec.content, ...(logo ? { logo } : {}) });
   }
 

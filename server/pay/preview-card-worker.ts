@@ -55,11 +55,6 @@ export interface CardLayout {
   height: number;
 }
 
-interface Pending {
-  resolve: (png: Uint8Array) => void;
-  reject: (error: Error) => void;
-}
-
 function workerData() {
   const require = createRequire(import.meta.url);
   return {
@@ -76,49 +71,142 @@ function workerData() {
   };
 }
 
-let worker: Worker | undefined;
-/** Ends the thread once a minute has passed with no card asked for or answered. */
-function armIdle() {
-  clearTimeout(idle);
-  idle = setTimeout(() => {
-    if (pending.size === 0) void worker?.terminate();
-  }, IDLE_MS);
-  idle.unref();
+/**
+ * How long one card may take. A plain card takes well under 100 ms, once the thread is up about a
+ * second at most; an SVG logo built to be slow (nested <use>, filters) took over 5 s and held up every card
+ * behind it. Past this, the thread is ended and a new one draws the card without its logo.
+ */
+export const DRAW_DEADLINE_MS = 2000;
+
+/**
+ * The thread's heap: a card needs a few tens of MB; a logo that would take more ends the thread (and is
+ * drawn without) rather than the server. resvg's own (native) memory is not counted here.
+ */
+const RESOURCE_LIMITS = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 };
+
+/** What this file needs of a worker thread; tests pass a fake one. */
+export interface CardThread {
+  postMessage(message: { id: number; card: CardLayout; fallback: CardLayout }): void;
+  on(
+    event: 'message',
+    listener: (message: { id: number; png?: Uint8Array; error?: string }) => void,
+  ): unknown;
+  on(event: 'exit', listener: () => void): unknown;
+  terminate(): unknown;
 }
 
-let idle: NodeJS.Timeout | undefined;
-let nextId = 0;
-const pending = new Map<number, Pending>();
-
-function failAll(error: Error) {
-  for (const { reject } of pending.values()) reject(error);
-  pending.clear();
+export interface CardThreadOptions {
+  spawn: () => CardThread;
+  deadlineMs: number;
+  idleMs: number;
+  /** Calls `fire` once `ms` have passed; answers how to cancel it. Tests pass their own clock. */
+  schedule: (fire: () => void, ms: number) => () => void;
 }
 
-function startWorker(): Worker {
-  const started = new Worker(WORKER_CODE, { eval: true, workerData: workerData() });
-  started.unref(); // a card being drawn never keeps the process from exiting
-  started.on('message', (message: { id: number; png?: Uint8Array; error?: string }) => {
+interface Job {
+  card: CardLayout;
+  fallback: CardLayout;
+  /** Already the card without its logo, after the first try ran out of time or memory. */
+  retried: boolean;
+  resolve: (png: Uint8Array) => void;
+  reject: (error: Error) => void;
+}
+
+/**
+ * Draws cards in one thread, one at a time in the order asked. A card past its deadline (or one that
+ * ends the thread) does not hold up the ones after it: the thread is ended, a new one started, and the card
+ * is drawn again without its logo; should that fail too, that card's request fails alone.
+ */
+export function cardThreadDrawer(options: CardThreadOptions) {
+  const queue: Job[] = [];
+  let thread: CardThread | undefined;
+  let current: { id: number; job: Job; cancel: () => void } | undefined;
+  let nextId = 0;
+  let cancelIdle = () => {};
+
+  function armIdle() {
+    cancelIdle();
+    cancelIdle = options.schedule(() => {
+      if (!current && queue.length === 0) end();
+    }, options.idleMs);
+  }
+
+  function end() {
+    const ended = thread;
+    thread = undefined;
+    void ended?.terminate();
+  }
+
+  /** The card in hand could not be drawn in this thread: again without its logo, else its request fails. */
+  function giveUp(error: Error) {
+    const { job, cancel } = current!;
+    cancel();
+    current = undefined;
+    end();
+    if (job.retried) job.reject(error);
+    else queue.unshift({ ...job, card: job.fallback, retried: true });
+    next();
+  }
+
+  function start(): CardThread {
+    const started = options.spawn();
+    started.on('message', ({ id, png, error }) => {
+      if (started !== thread || current?.id !== id) return;
+      const { job, cancel } = current;
+      cancel();
+      current = undefined;
+      if (png) job.resolve(png);
+      else job.reject(new Error(error ?? 'the card could not be drawn'));
+      next();
+    });
+    started.on('exit', () => {
+      if (started !== thread) return; // ended on purpose
+      thread = undefined;
+      if (current) giveUp(new Error('the card thread exited'));
+    });
+    return started;
+  }
+
+  function next() {
     armIdle();
-    const waiting = pending.get(message.id);
-    pending.delete(message.id);
-    if (message.png) waiting?.resolve(message.png);
-    else waiting?.reject(new Error(message.error ?? 'the card could not be drawn'));
-  });
-  started.on('error', (error) => failAll(error));
-  started.on('exit', () => {
-    if (worker === started) worker = undefined;
-    failAll(new Error('the card thread exited'));
-  });
-  return started;
+    const job = current ? undefined : queue.shift();
+    if (!job) return;
+    thread ??= start();
+    const id = nextId++;
+    const cancel = options.schedule(() => {
+      if (current?.id === id) giveUp(new Error(`the card took over ${options.deadlineMs} ms`));
+    }, options.deadlineMs);
+    current = { id, job, cancel };
+    thread.postMessage({ id, card: job.card, fallback: job.fallback });
+  }
+
+  /** Draws `card` (or `fallback`, the same card without its logo, when `card` fails) in the thread. */
+  return (card: CardLayout, fallback: CardLayout): Promise<Uint8Array> =>
+    new Promise((resolve, reject) => {
+      queue.push({ card, fallback, retried: false, resolve, reject });
+      next();
+    });
 }
 
-/** Draws `card` (or `fallback`, the same card without its logo, when `card` fails) in the thread. */
-export function drawInWorker(card: CardLayout, fallback: CardLayout): Promise<Uint8Array> {
-  worker ??= startWorker();
-  const id = nextId++;
-  const answer = new Promise<Uint8Array>((resolve, reject) => pending.set(id, { resolve, reject }));
-  worker.postMessage({ id, card, fallback });
-  armIdle();
-  return answer;
+function spawnWorker(): CardThread {
+  const worker = new Worker(WORKER_CODE, {
+    eval: true,
+    workerData: workerData(),
+    resourceLimits: RESOURCE_LIMITS,
+  });
+  worker.unref(); // a card being drawn never keeps the process from exiting
+  worker.on('error', () => {}); // followed by 'exit', where the card in hand is handled
+  return worker;
 }
+
+/** The server's card thread. */
+export const drawInWorker = cardThreadDrawer({
+  spawn: spawnWorker,
+  deadlineMs: DRAW_DEADLINE_MS,
+  idleMs: IDLE_MS,
+  schedule: (fire, ms) => {
+    const timer = setTimeout(fire, ms);
+    timer.unref();
+    return () => clearTimeout(timer);
+  },
+});

@@ -3,6 +3,8 @@
  * link's title, amount and logo in the page's language; it is drawn once per link version and language;
  * a link that cannot be paid gets one without a price; a receipt has no preview at all.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { drawCard, type CardContent } from '../../../server/pay/preview-card-draw.ts';
@@ -113,6 +115,37 @@ describe("a link's preview card", () => {
     const content = { language: 'en', title: 'T', label: 'Amount to pay', host: 'pay.test' };
     const png = PNG.sync.read(Buffer.from(await drawCard({ ...content, logo: broken })));
     expect([png.width, png.height]).toEqual([1200, 630]);
+  });
+
+  it("a logo on this server's network is never fetched: the card is drawn with the badge", async () => {
+    drawn.length = 0;
+    // An internal service, and a "logo" that redirects to it.
+    const requests: string[] = [];
+    const internal = createServer((request, response) => {
+      requests.push(request.url ?? '');
+      if (request.url === '/redir') response.writeHead(302, { location: '/internal-admin' }).end();
+      else
+        response
+          .writeHead(200, { 'content-type': 'image/svg+xml' })
+          .end('<svg xmlns="http://www.w3.org/2000/svg"/>');
+    });
+    await new Promise<void>((resolve) => internal.listen(0, '127.0.0.1', resolve));
+    try {
+      const logo = `http://127.0.0.1:${(internal.address() as AddressInfo).port}/redir`;
+      await pay.t.store.db
+        .updateTable('sandbox_payment_links')
+        .set({ logo })
+        .where('id', '=', 'lnk_fixed_ci')
+        .execute();
+      const answer = await card('/pay/card/lnk_fixed_ci.png?lang=en');
+      expect(answer.response.status).toBe(200);
+      expect(PNG.sync.read(answer.bytes).width).toBe(1200);
+      expect(drawn).toHaveLength(1);
+      expect(drawn[0]!.logo).toBeUndefined();
+      expect(requests).toEqual([]);
+    } finally {
+      await new Promise((resolve) => internal.close(resolve));
+    }
   });
 
   it('a receipt has no preview: no og: or twitter: tags', async () => {
