@@ -81,6 +81,9 @@ export class PayCheckout extends LitElement {
     popup: { type: Boolean },
     customer: { attribute: false },
     isolation: {},
+    // Declared, so that `'returnUrl' in element`: React 19 and Vue set a prop as a property only then, else
+    // as an attribute (`returnurl`) that nothing reads.
+    returnUrl: { attribute: false },
     transport: { attribute: false },
     _state: { state: true },
   };
