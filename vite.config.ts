@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import { FLOOR_ECMA_VERSION, widgetTargets } from './widget/build/browser-targets.ts';
+import { elementDefinition } from './widget/build/element-definition.ts';
 import { frameScript } from './widget/build/frame-script.ts';
 import { locales } from './widget/build/locales.ts';
 import { minifyTemplates, shortClassNames } from './widget/build/minify-templates.ts';
@@ -10,7 +11,14 @@ import { precompressed } from './widget/build/precompress.ts';
 // The package's own entry (Lit kept external, with declarations) is `tsc -p widget/tsconfig.build.json`.
 export default defineConfig({
   publicDir: false,
-  plugins: [minifyTemplates(), shortClassNames(), locales(), precompressed(), frameScript()],
+  plugins: [
+    elementDefinition(),
+    minifyTemplates(),
+    shortClassNames(),
+    locales(),
+    precompressed(),
+    frameScript(),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -10,6 +10,8 @@ export { PayCheckout } from './element/pay-checkout.ts';
 export * from './element/events.ts';
 export { browserTransport, type Transport } from './internal/transport.ts';
 export type * from './contract/index.ts';
+// Re-exported (for other JSX dialects' declarations) so that jsx.ts's augmentation of React's JSX ships too.
+export type { PayCheckoutJsxProps } from './element/jsx.ts';
 
 if (canRun() && !customElements.get('pay-checkout')) {
   customElements.define('pay-checkout', PayCheckout);

@@ -1,4 +1,10 @@
-/** `pay-checkout/react`: the element as a React component, with its events as `onPay*` props. */
+/**
+ * `pay-checkout/react`: the element as a React component, with its events as `onPay*` props. A client
+ * module: React Server Components have no `useRef`, so a Server Component that renders it must get a
+ * client reference, which the directive below (the module's first statement) asks the framework for.
+ */
+'use client';
+
 import { createComponent, type EventName } from '@lit/react';
 import * as React from 'react';
 import { PayCheckout } from './index.ts';

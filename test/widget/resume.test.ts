@@ -245,6 +245,7 @@ describe('an attempt whose answer was lost', () => {
       token: 'tok_1',
       provider: 'mtn',
       answers: { 'method.phoneNumber': '0700000000' },
+      config: config(),
     });
 
     const refused = new FakeBackend();
@@ -285,6 +286,46 @@ describe('an attempt whose answer was lost', () => {
       expect(keys[1]).to.equal(keys[0]);
     } finally {
       Object.assign(Storage.prototype, { getItem: saved.get, setItem: saved.set, removeItem: saved.remove });
+    }
+  });
+});
+
+describe('a cart (session) paid on the provider page', () => {
+  it('back from the page, shows the payment the session was paid with, not "not available"', async () => {
+    sessionStorage.clear();
+    const session = config({ kind: 'session', id: 'cs_1', hosted: true, methods: [] });
+    const backend = new FakeBackend(session);
+    backend.on('POST', 'payments', () => ok({ payment: onPage, token: 'tok_2' }, 201));
+    const first = await mount(backend, { session: 'cs_1' }, { keepSaved: true });
+    submit(first.el).click();
+    await oneEvent(first.el, 'pay-pending');
+    expect(backend.navigated).to.deep.equal(['https://provider.example/pay/1']);
+
+    // Paid there: the session now answers 409, and the provider sends the payer back with our reference.
+    backend.on('GET', 'sessions/cs_1', () =>
+      fail(409, 'session_paid', 'This checkout session is already paid'),
+    );
+    const paid = payment({
+      status: 'success',
+      action: 'none',
+      paidAt: '2026-03-01T10:00:00Z',
+      total: 15_150,
+    });
+    backend.on('GET', 'payments/pay_ref_1', () => ok(paid));
+    const original = location.href;
+    history.replaceState(null, '', '?pay_reference=pay_ref_1');
+    try {
+      fixtureCleanup();
+      const back = await mount(backend, { session: 'cs_1' }, { keepSaved: true, ready: false });
+      // Before, the 409 was the end of it: a pay-error and "This payment is not available".
+      const outcome = await Promise.race([oneEvent(back.el, 'pay-success'), oneEvent(back.el, 'pay-error')]);
+      await back.el.updateComplete;
+      expect([outcome.type, heading(back.el)]).to.deep.equal(['pay-success', 'Payment successful']);
+      expect(outcome.detail.payment).to.deep.equal(paid);
+      expect(backend.made('GET', 'payments/pay_ref_1')[0]!.headers['payment-token']).to.equal('tok_2');
+      expect(back.events.map((event) => event.type)).to.deep.equal(['pay-ready', 'pay-success']);
+    } finally {
+      history.replaceState(null, '', original);
     }
   });
 });

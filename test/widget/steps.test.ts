@@ -237,6 +237,7 @@ describe('<pay-checkout> steps', () => {
       reference: 'pay_ref_1',
       token: 'tok_1',
       answers: { 'method.provider': 'hosted' },
+      config: config({ hosted: true }),
     });
     expect(heading(el)).to.equal('Continue on the payment page');
     await expect(el).to.be.accessible();

@@ -4,7 +4,7 @@
  * Storage can be blocked: resuming is then not possible, paying still is.
  */
 import type { Api } from '../internal/api.ts';
-import type { FieldAnswer, Payment } from '../contract/index.ts';
+import type { CheckoutConfig, FieldAnswer, Payment } from '../contract/index.ts';
 
 export interface Saved {
   reference: string;
@@ -16,6 +16,12 @@ export interface Saved {
    * again" shows them as the payer typed them. In this tab's storage only, and gone with the payment.
    */
   answers?: Record<string, FieldAnswer>;
+  /**
+   * The checkout's config as the payment was made: once this payment has paid the checkout (a session),
+   * the checkout answers 409 and no config, and the payer back from the provider's page sees the payment
+   * with this one.
+   */
+  config?: CheckoutConfig | undefined;
 }
 
 /**

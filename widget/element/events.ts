@@ -72,8 +72,10 @@ export class PayErrorEvent extends PayEvent<{ readonly error: ApiError; readonly
   }
 }
 
+// On every element's, the document's and the window's map (each extends this one): the events bubble and
+// are composed, so a merchant's `document.addEventListener('pay-success', ...)` is typed too.
 declare global {
-  interface HTMLElementEventMap {
+  interface GlobalEventHandlersEventMap {
     'pay-ready': PayReadyEvent;
     'pay-submit': PaySubmitEvent;
     'pay-otp-required': PayOtpRequiredEvent;

@@ -81,6 +81,9 @@ export class PayCheckout extends LitElement {
     popup: { type: Boolean },
     customer: { attribute: false },
     isolation: {},
+    // Declared, so that `'returnUrl' in element`: React 19 and Vue set a prop as a property only then, else
+    // as an attribute (`returnurl`) that nothing reads.
+    returnUrl: { attribute: false },
     transport: { attribute: false },
     _state: { state: true },
   };
@@ -312,7 +315,14 @@ export class PayCheckout extends LitElement {
       (window as Partial<Window>).requestIdleCallback?.(
         () => this._state.step === 'loading' && prerenderForm(this._view(this._messages, SAMPLE_CONFIG)),
       );
-      const config = await loading;
+      // A checkout closed by this tab's own payment (a session it paid, or is paying on the provider's page)
+      // answers 409: the payment shows, with the config it was made with, not "not available".
+      const config = await loading.catch((failure: unknown) => {
+        const kept =
+          failure instanceof ApiFailure && failure.status === 409 && (saved as Saved | undefined)?.config;
+        if (kept) return kept;
+        throw failure;
+      });
       if (!config) return;
       this._send({ type: 'loaded', config, resume: !!saved });
       if (saved && this._state.step === 'resuming') {
@@ -384,7 +394,13 @@ export class PayCheckout extends LitElement {
     const { payment, token } = await this._api.create(request, key);
     this._attempt = undefined;
     const provider = request.method.kind === 'direct' ? request.method.provider : undefined;
-    this._saved = { reference: payment.reference, token, provider, answers: this._form.values };
+    this._saved = {
+      reference: payment.reference,
+      token,
+      provider,
+      answers: this._form.values,
+      config: this._state.config,
+    };
     savePayment(this._savedKey, this._saved);
     this._send({ type: 'payment', payment });
   }
