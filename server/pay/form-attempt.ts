@@ -13,7 +13,7 @@ import type { Context } from 'hono';
 import type { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { CheckoutConfig } from '../../widget/contract/index.ts';
-import { storageKeyOf } from '../idempotency/keys.ts';
+import { heldByAnother, storageKeyOf } from '../idempotency/keys.ts';
 import { findPayment } from '../payments/repository.ts';
 import { checkoutClient } from '../payments/routes.ts';
 import type { Database } from '../store/schema.ts';
@@ -27,7 +27,10 @@ interface AttemptKeys {
 
 export function formAttempts(db: Kysely<Database>, forms: AttemptKeys, now: () => number) {
   /** Whether the attempt under `key` is open: never answered, or its payment waits on the phone. */
-  async function state(client: string, key: string): Promise<'free' | 'open' | 'spent'> {
+  async function state(realm: string, client: string, key: string): Promise<'free' | 'open' | 'spent'> {
+    // Sent from this checkout by another browser (or this one before its User-Agent changed): the API
+    // would refuse it to this one, so it is no key to give this form.
+    if (await heldByAnother(db, { scope: 'payments', realm, client, key, now: now() })) return 'spent';
     const row = await db
       .selectFrom('idempotency_keys')
       .select(['state', 'response_status', 'reference', 'expires_at'])
@@ -47,9 +50,10 @@ export function formAttempts(db: Kysely<Database>, forms: AttemptKeys, now: () =
     /** The key of the form `c`'s browser is given for `checkout`. */
     async keyFor(c: Context, checkout: Pick<CheckoutConfig, 'kind' | 'id'>): Promise<string> {
       const client = checkoutClient(checkout.kind, checkout.id, c.req.header('user-agent'));
+      const realm = `${checkout.kind}:${checkout.id}`;
       for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-        const key = forms.attemptKey(c, `${checkout.kind}:${checkout.id}`, attempt);
-        if ((await state(client, key)) !== 'spent') return key;
+        const key = forms.attemptKey(c, realm, attempt);
+        if ((await state(realm, client, key)) !== 'spent') return key;
       }
       return randomUUID();
     },
