@@ -68,6 +68,9 @@ function payerClient(input: CreatePayment, userAgent: string | undefined): strin
 export const checkoutClient = (kind: 'link' | 'session', id: string, userAgent: string | undefined) =>
   `${kind}:${id}\nua:${userAgent ?? ''}`;
 
+/** What a payment creation's request hash names besides its body. */
+export const CREATE_PAYMENT_ROUTE = 'POST /api/v1/payments';
+
 /** A payment creation as the API answers it, once per client, key and body; the pay page's form uses it too. */
 export interface CreateRequest {
   input: CreatePayment;
@@ -96,7 +99,7 @@ export function createIdempotently(
       client,
       realm: checkoutOf(input),
       key,
-      route: 'POST /api/v1/payments',
+      route: CREATE_PAYMENT_ROUTE,
       body,
       leaseMs: deps.config.idempotencyLeaseMs,
     },
