@@ -30,6 +30,8 @@ export interface IdempotentRequest {
   scope: string;
   /** Who sent the key, so two clients never share one (see keys.ts). */
   client: string;
+  /** Where the key has one client at most, so another client's use of it is refused (see keys.ts). */
+  realm?: string;
   key: string;
   /** What identifies the request besides its body, e.g. `POST /api/v1/payments`. */
   route: string;
@@ -77,6 +79,7 @@ async function answerOnce<T>(
   const started = await startIdempotent(db, {
     scope: request.scope,
     client: request.client,
+    realm: request.realm,
     key: request.key,
     requestHash: requestHash(request.route, request.body),
     now: request.clock.now(),

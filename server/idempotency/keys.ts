@@ -10,6 +10,7 @@
  *   the reference;
  * - same request after it finished: the stored status and body, and no second provider call;
  * - a different request: 422 `idempotency_conflict`.
+ * In a realm (a payment's checkout), a key sent by another client is 422 `idempotency_conflict` too.
  * A 5xx answer is not a result: the key is released so the payer can retry. Keys live 24 hours.
  *
  * The row's key is a hash of the client and its key: a database dump does not hold the keys a client
@@ -102,6 +103,12 @@ export interface IdempotencyRequest {
   scope: string;
   /** Who sent the key (e.g. a checkout and a browser): keys of different clients never meet. */
   client: string;
+  /**
+   * Where a key has one client at most (e.g. the checkout a payer's browser pays): the first client to
+   * send a key there holds it, and every other client sending it is refused, neither answered with the
+   * holder's result nor given a request of its own. Unset: clients share no key at all.
+   */
+  realm?: string;
   key: string;
   requestHash: string;
   now: number;
@@ -129,6 +136,7 @@ export async function startIdempotent(
   db: Kysely<Database>,
   request: IdempotencyRequest,
 ): Promise<IdempotencyStart> {
+  if (request.realm !== undefined) await holdKey(db, request, request.realm);
   const storageKey = storageKeyOf(request.scope, request.client, request.key);
   const lease = request.now + request.leaseMs;
   // A few tries: a lapsed row removed, a key released, or a takeover lost between our reads.
@@ -163,11 +171,7 @@ export async function startIdempotent(
       continue;
     }
     if (existing.request_hash !== request.requestHash) {
-      throw new ApiError(
-        422,
-        'idempotency_conflict',
-        `This ${IDEMPOTENCY_HEADER} was already used with a different request`,
-      );
+      throw conflict(`This ${IDEMPOTENCY_HEADER} was already used with a different request`);
     }
     if (existing.state === 'done' && existing.response_status !== null && existing.response_body !== null) {
       return {
@@ -189,6 +193,70 @@ export async function startIdempotent(
       .where('lease_until', '=', heldUntil)
       .executeTakeFirst();
     if (Number(taken.numUpdatedRows) === 1) return { state: 'resumed', storageKey, lease, reference };
+  }
+  throw inProgress();
+}
+
+/** The state of a row that only says which client holds a key in its realm (holdKey). */
+const HELD = 'held';
+const holdKeyOf = (scope: string, realm: string, key: string) => storageKeyOf(`${scope}-holder`, realm, key);
+const holderOf = (client: string) => createHash('sha256').update(client, 'utf8').digest('hex');
+
+/** Whether another client than `client` holds `key` in `realm` (so `client` sending it would be refused). */
+export async function heldByAnother(
+  db: Kysely<Database>,
+  hold: { scope: string; realm: string; client: string; key: string; now: number },
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('idempotency_keys')
+    .select(['request_hash', 'expires_at'])
+    .where('key', '=', holdKeyOf(hold.scope, hold.realm, hold.key))
+    .executeTakeFirst();
+  return row !== undefined && row.expires_at > hold.now && row.request_hash !== holderOf(hold.client);
+}
+
+const conflict = (message: string) => new ApiError(422, 'idempotency_conflict', message);
+
+/**
+ * Takes `request.key` in its realm for its client, or refuses it (422 `idempotency_conflict`) when
+ * another client holds it there. Without this, the same payer whose browser changed its User-Agent
+ * (an update, "Desktop site") between a lost answer and its retry would be another client, and its retry
+ * a second payment; with it, that retry and anyone else's use of the key make nothing and learn nothing.
+ * The hold is a row of its own (state `held`): the realm and key only as a hash, the client as a hash.
+ */
+async function holdKey(db: Kysely<Database>, request: IdempotencyRequest, realm: string): Promise<void> {
+  const key = holdKeyOf(request.scope, realm, request.key);
+  const holder = holderOf(request.client);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const row = {
+      key,
+      request_hash: holder,
+      state: HELD,
+      response_status: null,
+      response_body: null,
+      reference: null,
+      lease_until: null,
+      created_at: request.now,
+      expires_at: request.now + IDEMPOTENCY_TTL_MS,
+    };
+    const inserted = await insertRow(db, 'idempotency_keys', row, 'key');
+    if (Number(inserted.numAffectedRows ?? 0) === 1) return;
+    const existing = await db
+      .selectFrom('idempotency_keys')
+      .select(['request_hash', 'expires_at'])
+      .where('key', '=', key)
+      .executeTakeFirst();
+    if (!existing) continue;
+    if (existing.expires_at <= request.now) {
+      await db
+        .deleteFrom('idempotency_keys')
+        .where('key', '=', key)
+        .where('expires_at', '<=', request.now)
+        .execute();
+      continue;
+    }
+    if (existing.request_hash === holder) return;
+    throw conflict(`This ${IDEMPOTENCY_HEADER} was already used by another client`);
   }
   throw inProgress();
 }
@@ -223,6 +291,12 @@ export async function releaseIdempotent(db: Kysely<Database>, owner: Idempotency
 
 /** Deletes lapsed keys; run on a schedule. Answers how many went. */
 export async function purgeIdempotencyKeys(db: Kysely<Database>, now: number): Promise<number> {
-  const result = await db.deleteFrom('idempotency_keys').where('expires_at', '<=', now).executeTakeFirst();
+  // A key's hold (holdKey) goes with it but is not a key of its own, so it is not counted.
+  const result = await db
+    .deleteFrom('idempotency_keys')
+    .where('expires_at', '<=', now)
+    .where('state', '!=', HELD)
+    .executeTakeFirst();
+  await db.deleteFrom('idempotency_keys').where('expires_at', '<=', now).where('state', '=', HELD).execute();
   return Number(result.numDeletedRows);
 }

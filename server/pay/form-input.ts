@@ -117,10 +117,16 @@ export function readForm(
 
 /**
  * What the request hash is made of: the input, each file field's upload id replaced by the file's digest,
- * so a second submit of the same form (whose file is stored again under another id) is the same request.
+ * so a second submit of the same form (whose file is stored again under another id) is the same request;
+ * and without the return address, which is made of the key (already the attempt's) and the page's
+ * language (no answer of the payer's), so the form sent again after a language switch is a replay.
  */
 export function hashedBody(input: CreatePayment, digests: Record<string, string>): unknown {
-  return { ...input, fields: { ...input.fields, ...digests } };
+  return {
+    ...input,
+    method: { ...input.method, returnUrl: undefined },
+    fields: { ...input.fields, ...digests },
+  };
 }
 
 export const fileDigest = async (file: File) =>

@@ -22,9 +22,9 @@ import { payFormLimit } from '../body-limits.ts';
 import { clientKey } from '../http/client-ip.ts';
 import { ApiError, fieldErrors } from '../http/errors.ts';
 import type { RateLimiter } from '../rate-limits/limiter.ts';
-import { readIdempotencyKey } from '../idempotency/keys.ts';
+import { readIdempotencyKey, requestHash } from '../idempotency/keys.ts';
 import { RETURN_CANCEL_PARAM, RETURN_REFERENCE_PARAM } from '../payments/return-url.ts';
-import { createIdempotently } from '../payments/routes.ts';
+import { CREATE_PAYMENT_ROUTE, createIdempotently } from '../payments/routes.ts';
 import type { PaymentService } from '../payments/service.ts';
 import { isPaymentReference } from '../payments/tokens.ts';
 import { findPayment } from '../payments/repository.ts';
@@ -386,8 +386,9 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
       }
     }
 
-    const returnUrl = `${publicUrl}/pay/return?lang=${lang.language}&${RETURN_PROOF}=${returnProof(key)}`;
-    const { input, typedAmount } = readForm(checkoutConfig, body, uploads, lang.locale, returnUrl);
+    const returnUrlOf = (key: string) =>
+      `${publicUrl}/pay/return?lang=${lang.language}&${RETURN_PROOF}=${returnProof(key)}`;
+    const { input, typedAmount } = readForm(checkoutConfig, body, uploads, lang.locale, returnUrlOf(key));
     const money = moneyIn(lang, checkoutConfig.currency, checkoutConfig.currencyExponent);
     const { min, max, remaining } = checkoutConfig.amount;
     const ceiling = Math.min(max ?? Infinity, remaining ?? Infinity);
@@ -413,12 +414,24 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
         return refuse(error.status, { alert: messages.rate_limited, idempotencyKey: key });
       throw error;
     }
+    // The form's key is its open attempt's; answers of their own (another number) are another attempt.
+    const hashed = hashedBody(parsed.data, digests);
+    const attemptKey = await attempts.keyForPost(
+      c,
+      checkoutConfig,
+      key,
+      requestHash(CREATE_PAYMENT_ROUTE, hashed),
+    );
+    if (attemptKey !== key) {
+      key = attemptKey;
+      if (parsed.data.method.returnUrl !== undefined) parsed.data.method.returnUrl = returnUrlOf(key);
+    }
     let status: number;
     let error: ErrorEnvelope['error'];
     try {
       const answer = await createIdempotently(c, deps, payments, {
         input: parsed.data,
-        body: hashedBody(parsed.data, digests),
+        body: hashed,
         key,
       });
       const text = await answer.text();
@@ -462,8 +475,8 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
           idempotencyKey: key,
         });
       case 'idempotency_conflict':
-        // This form was already sent with other answers and its payment is under way: refused, and the
-        // same key kept, so sending it again can never make a second payment.
+        // A key this browser has no next one for (past its sequence, or held by another browser): refused,
+        // and the same key kept, so sending it again can never make a second payment.
         return refuse(status, { alert: messages.payment_in_progress, idempotencyKey: key });
       default:
         if (error.fields?.length)

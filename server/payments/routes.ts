@@ -47,10 +47,16 @@ import type { PaymentRow } from '../store/schema.ts';
 
 const PAYMENT_TOKEN_HEADER = 'Payment-Token';
 
+/** The checkout a payment pays, `link:<id>` or `session:<id>`: the realm its Idempotency-Key lives in. */
+const checkoutOf = (input: CreatePayment) =>
+  input.link !== undefined ? `link:${input.link}` : `session:${input.session ?? ''}`;
+
 /**
  * Whose Idempotency-Key it is: the checkout paid and the payer's browser (its User-Agent, which a retry
- * from the same browser sends unchanged even after a network change, unlike its address). Another
- * client sending the same key makes a request of its own and never receives this one's answer.
+ * from the same browser sends unchanged even after a network change, unlike its address). The first
+ * client to send a key for a checkout holds it: another client sending it (another browser, or the same
+ * one after its User-Agent changed) is refused, so it neither receives this one's answer and token nor
+ * makes a second payment.
  */
 function payerClient(input: CreatePayment, userAgent: string | undefined): string {
   return input.link !== undefined
@@ -61,6 +67,9 @@ function payerClient(input: CreatePayment, userAgent: string | undefined): strin
 /** The idempotency client of a browser paying checkout `kind:id` (see payerClient). */
 export const checkoutClient = (kind: 'link' | 'session', id: string, userAgent: string | undefined) =>
   `${kind}:${id}\nua:${userAgent ?? ''}`;
+
+/** What a payment creation's request hash names besides its body. */
+export const CREATE_PAYMENT_ROUTE = 'POST /api/v1/payments';
 
 /** A payment creation as the API answers it, once per client, key and body; the pay page's form uses it too. */
 export interface CreateRequest {
@@ -88,8 +97,9 @@ export function createIdempotently(
       logger,
       scope: 'payments',
       client,
+      realm: checkoutOf(input),
       key,
-      route: 'POST /api/v1/payments',
+      route: CREATE_PAYMENT_ROUTE,
       body,
       leaseMs: deps.config.idempotencyLeaseMs,
     },

@@ -64,6 +64,45 @@ describe("the form's key survives Back", () => {
   });
 });
 
+describe('the form sent again with other answers', () => {
+  it('pays the right number after a wrong one still waiting on the phone', async () => {
+    // Ending 03: the wrong phone is prompted and never answers.
+    const key = await payAndLoseTheAnswer(pay.browser, '+2250700003703');
+    const again = await pay.browser.get(FORM);
+    expect(hidden(again.text, '_key')).toBe(key);
+    const [wrong] = await stored();
+
+    const right = await pay.browser.post(FORM, formOf(again.text, fixedLinkAnswers('+2250700003801')));
+    expect(right.status).toBe(303);
+    const payments = await stored();
+    expect(payments).toHaveLength(2);
+    const paid = payments.find((payment) => payment.reference !== wrong!.reference);
+    expect(right.location).toBe(`/pay/p/${paid!.reference}?lang=en`);
+
+    // Each set of answers keeps its own attempt: sent again, either leads to its payment.
+    const wrongAgain = await pay.browser.post(FORM, formOf(again.text, fixedLinkAnswers('+2250700003703')));
+    expect(wrongAgain.location).toBe(`/pay/p/${wrong!.reference}?lang=en`);
+    const rightAgain = await pay.browser.post(FORM, formOf(again.text, fixedLinkAnswers('+2250700003801')));
+    expect(rightAgain.location).toBe(`/pay/p/${paid!.reference}?lang=en`);
+    expect(await stored()).toHaveLength(2);
+  });
+
+  it('in another language is the same attempt: it leads to the payment already made', async () => {
+    const key = await payAndLoseTheAnswer(pay.browser, '+2250700003903');
+    const french = await pay.browser.get('/pay/lnk_fixed_ci?lang=fr');
+    expect(hidden(french.text, '_key')).toBe(key);
+    const [payment] = await stored();
+
+    const resent = await pay.browser.post(
+      '/pay/lnk_fixed_ci?lang=fr',
+      formOf(french.text, fixedLinkAnswers('+2250700003903')),
+    );
+    expect(resent.status).toBe(303);
+    expect(resent.location).toBe(`/pay/p/${payment!.reference}?lang=fr`);
+    expect(await stored()).toHaveLength(1);
+  });
+});
+
 describe('a second payment to a phone already prompted', () => {
   it.each([
     ['en', 'A payment from this number is already waiting on your phone: approve it, or wait 60 min.'],
