@@ -18,9 +18,11 @@ import { formPayButton, cookieReference, untilReceipt } from './pay-page-steps.t
 const CREATE = { method: 'POST', path: '/api/v1/payments' };
 const OTP_PHONE = '+2250700000000';
 /** Stays waiting for the payer's approval on the phone until the test settles it at the sandbox. */
-const APPROVE_PHONE = '+2250700000003';
+// A wallet of this spec's own: the e2e server is shared, and another spec leaves 0700000003 waiting on
+// lnk_fixed_ci, where a second push to the same wallet answers wallet_busy.
+const APPROVE_PHONE = '+2250700000303';
 /** The same kind, a wallet of its own: one prompt per wallet waits at a time on a link. */
-const OFF_APPROVE_PHONE = '+2250700000103';
+const OFF_APPROVE_PHONE = '+2250700000503';
 
 /** Where the checkout is, in the page (the element's shadow root) or in its isolation frame. */
 type Scope = Pick<Locator, 'getByLabel' | 'getByRole' | 'getByText'>;
