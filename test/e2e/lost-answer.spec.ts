@@ -203,12 +203,10 @@ async function payOffAndLoseTheAnswer(page: Page, phone: string) {
 
 const payPageOff = () => `${proxy.url}/pay/lnk_fixed_ci?lang=en`;
 
-test('pay page with JavaScript off, code number: the answer to Pay dropped, paid again, charged once', async ({
-  browser,
-}) => {
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  const page = await context.newPage();
-  try {
+test.describe('pay page with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('code number: the answer to Pay dropped, paid again, charged once', async ({ page }) => {
     const before = await sandboxCheckoutCount(page);
     await payOffAndLoseTheAnswer(page, OTP_PHONE);
     await page.getByLabel('Code').fill('123456');
@@ -217,17 +215,9 @@ test('pay page with JavaScript off, code number: the answer to Pay dropped, paid
     expect(await sandboxStatusesSince(page, before), 'collections and their outcome at the provider').toEqual(
       ['success', 'pending'],
     );
-  } finally {
-    await context.close();
-  }
-});
+  });
 
-test('pay page with JavaScript off, approve number: the answer to Pay dropped, paid again, one prompt', async ({
-  browser,
-}) => {
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  const page = await context.newPage();
-  try {
+  test('approve number: the answer to Pay dropped, paid again, one prompt', async ({ page }) => {
     const before = await sandboxCheckoutCount(page);
     await payOffAndLoseTheAnswer(page, OFF_APPROVE_PHONE);
     await expect(page.getByRole('heading', { name: 'Approve on your phone' })).toBeVisible(FINAL);
@@ -236,9 +226,7 @@ test('pay page with JavaScript off, approve number: the answer to Pay dropped, p
     await setSandboxStatus(page, reference, 'success');
     expect(await untilReceipt(page)).toBe(reference);
     expect(await sandboxStatusesSince(page, before)).toEqual(['success']);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 async function fillFormOff(page: Page, phone: string) {
