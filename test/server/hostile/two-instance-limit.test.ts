@@ -3,29 +3,16 @@
  * its own cache, and only the instance that saw a success drops its copy: admission must decide on what
  * both share, not on the other instance's old copy. `lnk_limited_ke` has 15,000 left under its limit.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore, type Store } from '../../../server/store/database.ts';
-import { startApp, type AppFixture } from '../app-fixture.ts';
+import { describe, expect, it } from 'vitest';
 import { create, created, get, limitedKePayment } from '../payments/helpers.ts';
-import { freshPostgresDatabase, postgresUrl, type FreshDatabase } from '../postgres.ts';
+import { postgresUrl } from '../postgres.ts';
+import { twoInstancesOnOnePostgres } from '../two-instances.ts';
 
 describe.skipIf(!postgresUrl)('two instances and one amount limit', () => {
-  let database: FreshDatabase;
-  let stores: Store[];
-  let one: AppFixture;
-  let two: AppFixture;
-  beforeAll(async () => {
-    database = await freshPostgresDatabase();
-    stores = [await openStore({ databaseUrl: database.url }), await openStore({ databaseUrl: database.url })];
-    one = await startApp({ store: stores[0] });
-    two = await startApp({ store: stores[1] });
-  });
-  afterAll(async () => {
-    for (const store of stores) await store.close();
-    await database.drop();
-  });
+  const instances = twoInstancesOnOnePostgres();
 
   it('what one instance collected is not offered again by the other', async () => {
+    const { one, two } = instances;
     // Both instances have the link in their cache, 15,000 left.
     for (const instance of [one, two]) {
       const link = await instance.request('GET', '/api/v1/links/lnk_limited_ke');

@@ -7,11 +7,11 @@
  * per-number limit counts one Nigerian number written five ways as one phone.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore, type Store } from '../../../server/store/database.ts';
-import { startApp, type AppFixture } from '../app-fixture.ts';
+import { describe, expect, it } from 'vitest';
+import type { AppFixture } from '../app-fixture.ts';
 import { create, created, fixedCiPayment, get, sandboxCharges } from '../payments/helpers.ts';
-import { freshPostgresDatabase, postgresUrl, type FreshDatabase } from '../postgres.ts';
+import { postgresUrl } from '../postgres.ts';
+import { twoInstancesOnOnePostgres } from '../two-instances.ts';
 import { eachEngine } from './engines.ts';
 import { newSession, sessionPayment } from './helpers.ts';
 
@@ -177,22 +177,10 @@ describe('one prompt at a time per wallet', () => {
 });
 
 describe.skipIf(!postgresUrl)('two instances on one PostgreSQL, one wallet', () => {
-  let database: FreshDatabase;
-  let stores: Store[];
-  let one: AppFixture;
-  let two: AppFixture;
-  beforeAll(async () => {
-    database = await freshPostgresDatabase();
-    stores = [await openStore({ databaseUrl: database.url }), await openStore({ databaseUrl: database.url })];
-    one = await startApp({ store: stores[0] });
-    two = await startApp({ store: stores[1] });
-  });
-  afterAll(async () => {
-    for (const store of stores) await store.close();
-    await database.drop();
-  });
+  const instances = twoInstancesOnOnePostgres();
 
   it('two creates at once from one number, one on each instance: one prompt, one 409', async () => {
+    const { one, two } = instances;
     // Rounds of a number each, so the two requests meet at the check more than once.
     for (let round = 0; round < 6; round++) {
       const national = `07002${String(round).padStart(3, '0')}03`;
