@@ -1,5 +1,5 @@
 // What `npm test`'s suites need from the machine, checked before any of them starts: the browsers, the
-// virtual display, PostgreSQL's binaries, and the old Chromiums unpacked from node_modules. On Debian as
+// virtual display, LibreOffice, PostgreSQL's binaries, and the old Chromiums unpacked from node_modules. On Debian as
 // root (a fresh CI machine, a container) what is missing is installed with apt-get, its output shown only
 // if it fails; anywhere else the run stops at once with the one command that installs it, instead of a
 // suite failing half an hour in on a missing binary.
@@ -54,6 +54,11 @@ const NEEDS: Need[] = [
     what: 'lynx, the text browser that reads the pay page (test/firefox)',
     present: () => onPath('lynx'),
     apt: 'lynx',
+  },
+  {
+    what: 'LibreOffice Calc, which opens the exports as an accountant would (test/server/exports)',
+    present: () => onPath('soffice'),
+    apt: 'libreoffice-calc-nogui',
   },
   {
     what: "PostgreSQL's binaries (the store suite)",

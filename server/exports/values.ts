@@ -1,7 +1,8 @@
 /**
  * How an export writes money and time: amounts in major units as exact decimal text (integer arithmetic
  * on the minor units, never a float, so 1999 with exponent 2 is "19.99" and never "19.990000000000002"),
- * and each instant twice: in UTC and in the merchant's time zone, both ISO 8601 with milliseconds.
+ * and each instant three times: in UTC and in the merchant's time zone, both ISO 8601 with milliseconds,
+ * and that local wall clock once more as `YYYY-MM-DD HH:MM:SS`, the one form spreadsheets read as a date.
  */
 
 /** `150050`, exponent 2 -> `"1500.50"`; exponent 0 -> `"150050"`. No grouping: a spreadsheet reads it. */
@@ -50,12 +51,26 @@ function zonedIso(time: number, timeZone: string): string {
   return `${year}-${month}-${day}T${hour}:${minute}:${second}.${fractionalSecond}${offset}`;
 }
 
-/** An instant as two columns, `<name>_utc` and `<name>_local`; both empty when there is none. */
+/**
+ * The local wall clock without `T`, milliseconds or offset: `2026-11-27 01:29:05`. LibreOffice (with
+ * "Detect special numbers", its import dialog's option) and Excel read this as a date-time cell an
+ * accountant can sort, filter and subtract; they keep every ISO 8601 form with a `T`, a fraction or an
+ * offset as text. The seconds are cut, not rounded, so the cell never reads a second later than `_local`.
+ */
+const spreadsheetDateTime = (zoned: string) => `${zoned.slice(0, 10)} ${zoned.slice(11, 19)}`;
+
+/**
+ * An instant as three columns: `<name>_utc`, `<name>_local` (ISO 8601, exact to the millisecond, with the
+ * offset) and `<name>_local_datetime` (the same wall clock as a spreadsheet date); all empty when there is
+ * none.
+ */
 export function instant(name: string, time: number | null | undefined, timeZone: string) {
   const known = time !== null && time !== undefined;
+  const local = known ? zonedIso(time, timeZone) : null;
   return {
     [`${name}_utc`]: known ? utcIso(time) : null,
-    [`${name}_local`]: known ? zonedIso(time, timeZone) : null,
+    [`${name}_local`]: local,
+    [`${name}_local_datetime`]: local === null ? null : spreadsheetDateTime(local),
   };
 }
 
@@ -69,5 +84,5 @@ export function amount(name: string, minor: number | null | undefined, exponent:
 }
 
 /** The column names of `instant` and `amount`, for a header. */
-export const instantColumns = (name: string) => [`${name}_utc`, `${name}_local`];
+export const instantColumns = (name: string) => [`${name}_utc`, `${name}_local`, `${name}_local_datetime`];
 export const amountColumns = (name: string) => [name, `${name}_minor`];

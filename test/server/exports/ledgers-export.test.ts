@@ -71,6 +71,7 @@ eachEngine('Ledger exports', (started) => {
       final: 'true',
       completed_at_utc: '2026-11-01T00:00:01.500Z',
       completed_at_local: '2026-11-01T01:00:01.500+01:00',
+      completed_at_local_datetime: '2026-11-01 01:00:01',
     });
   });
 

@@ -60,6 +60,9 @@ eachEngine('Payments export', (started) => {
     return t;
   };
 
+  /** In UTC (the default zone): `2026-11-01 00:00:30`, with the milliseconds cut. */
+  const sheetTime = (time: number) => new Date(time).toISOString().slice(0, 19).replace('T', ' ');
+
   it('exports 10,000 payments that parse back, with an independent parser, to the stored values', async () => {
     const t = await instance();
     const rows = Array.from({ length: 10_000 }, (_, index) => seededPayment(index));
@@ -80,6 +83,7 @@ eachEngine('Payments export', (started) => {
         reference: row.reference,
         created_at_utc: new Date(row.created_at).toISOString(),
         created_at_local: new Date(row.created_at).toISOString().replace('Z', '+00:00'),
+        created_at_local_datetime: sheetTime(row.created_at),
         status: row.status,
         flag: row.flag ?? '',
         method: row.method,
@@ -96,6 +100,7 @@ eachEngine('Payments export', (started) => {
         total_minor: row.total === null ? '' : String(row.total),
         paid_at_utc: row.paid_at === null ? '' : new Date(row.paid_at).toISOString(),
         paid_at_local: row.paid_at === null ? '' : new Date(row.paid_at).toISOString().replace('Z', '+00:00'),
+        paid_at_local_datetime: row.paid_at === null ? '' : sheetTime(row.paid_at),
         provider_reference: row.provider_reference,
         message: row.message ?? '',
         link: row.link_id ?? '',
@@ -109,6 +114,7 @@ eachEngine('Payments export', (started) => {
         refund_status: '',
         purged_at_utc: '',
         purged_at_local: '',
+        purged_at_local_datetime: '',
       });
     });
   }, 120_000);
