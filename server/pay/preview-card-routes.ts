@@ -94,7 +94,21 @@ export function previewCardRoutes(
     const config = await checkout.getConfig('link', match[1]!, c.get('logger'));
     const lang = chooseLanguage(translations, { requested: c.req.query('lang'), linkLocale: config.locale });
     const spec = cardSpec(config, lang, deps.publicUrl);
-    const png = await cached(`${spec.linkId}\n${spec.language}\n${spec.version}`, () => drawn(spec));
+    const png = await cached(`${spec.linkId}\n${spec.language}\n${spec.version}`, () => drawn(spec)).catch(
+      (error: unknown) => {
+        // The drawing thread gave up on this card (see preview-card-worker.ts): a busy server, not a bad
+        // request. A chat app that unfurls the link tries again; the next request draws it afresh.
+        c.get('logger').warn({ err: error, linkId: spec.linkId }, 'preview card not drawn');
+        throw new ApiError(
+          503,
+          'server_busy',
+          'The preview card could not be drawn just now; try again soon',
+          {
+            retryAfterSeconds: 5,
+          },
+        );
+      },
+    );
     return c.body(new Uint8Array(png), 200, {
       'Content-Type': 'image/png',
       'Cache-Control': 'public, max-age=3600',

@@ -31,6 +31,12 @@ const draw = async ({ tree, width, height }) => {
   const svg = await satori(tree, { width, height, fonts });
   return new Resvg(svg, { font: { loadSystemFonts: false } }).render().asPng();
 };
+// Loading satori, resvg and the fonts, and the first layout (satori's WebAssembly starts then), take a
+// second or more on a busy machine: done before the thread says it is ready, so a card's deadline
+// measures its drawing alone.
+draw({ tree: { type: 'div', props: { style: { display: 'flex' }, children: '.' } }, width: 8, height: 8 })
+  .catch(() => {})
+  .then(() => parentPort.postMessage({ ready: true }));
 parentPort.on('message', async ({ id, card, fallback }) => {
   let png;
   try {
@@ -79,6 +85,13 @@ function workerData() {
 export const DRAW_DEADLINE_MS = 2000;
 
 /**
+ * How long a new thread may take to be ready (modules, fonts, the first layout): about a second here,
+ * 3 s and more on a loaded machine, when a deadline that counted it failed the first card of the day with
+ * its whole thread. A thread that is not ready by then is ended and the card tried again in a new one.
+ */
+export const START_DEADLINE_MS = 30_000;
+
+/**
  * The thread's heap: a card needs a few tens of MB; a logo that would take more ends the thread (and is
  * drawn without) rather than the server. resvg's own (native) memory is not counted here.
  */
@@ -89,7 +102,7 @@ export interface CardThread {
   postMessage(message: { id: number; card: CardLayout; fallback: CardLayout }): void;
   on(
     event: 'message',
-    listener: (message: { id: number; png?: Uint8Array; error?: string }) => void,
+    listener: (message: { ready?: true; id?: number; png?: Uint8Array; error?: string }) => void,
   ): unknown;
   on(event: 'exit', listener: () => void): unknown;
   terminate(): unknown;
@@ -97,6 +110,9 @@ export interface CardThread {
 
 export interface CardThreadOptions {
   spawn: () => CardThread;
+  /** How long a new thread may take to say it is ready. */
+  startMs: number;
+  /** How long a card may take once its thread is ready. */
   deadlineMs: number;
   idleMs: number;
   /** Calls `fire` once `ms` have passed; answers how to cancel it. Tests pass their own clock. */
@@ -120,6 +136,7 @@ interface Job {
 export function cardThreadDrawer(options: CardThreadOptions) {
   const queue: Job[] = [];
   let thread: CardThread | undefined;
+  let threadReady = false;
   let current: { id: number; job: Job; cancel: () => void } | undefined;
   let nextId = 0;
   let cancelIdle = () => {};
@@ -134,6 +151,7 @@ export function cardThreadDrawer(options: CardThreadOptions) {
   function end() {
     const ended = thread;
     thread = undefined;
+    threadReady = false;
     void ended?.terminate();
   }
 
@@ -150,8 +168,15 @@ export function cardThreadDrawer(options: CardThreadOptions) {
 
   function start(): CardThread {
     const started = options.spawn();
-    started.on('message', ({ id, png, error }) => {
-      if (started !== thread || current?.id !== id) return;
+    started.on('message', ({ ready, id, png, error }) => {
+      if (started !== thread) return;
+      if (ready) {
+        threadReady = true;
+        // The card in hand waited for the thread: its own time starts now.
+        if (current) armDeadline(current);
+        return;
+      }
+      if (!current || current.id !== id) return;
       const { job, cancel } = current;
       cancel();
       current = undefined;
@@ -162,6 +187,7 @@ export function cardThreadDrawer(options: CardThreadOptions) {
     started.on('exit', () => {
       if (started !== thread) return; // ended on purpose
       thread = undefined;
+      threadReady = false;
       if (current) giveUp(new Error('the card thread exited'));
     });
     return started;
@@ -173,11 +199,20 @@ export function cardThreadDrawer(options: CardThreadOptions) {
     if (!job) return;
     thread ??= start();
     const id = nextId++;
-    const cancel = options.schedule(() => {
-      if (current?.id === id) giveUp(new Error(`the card took over ${options.deadlineMs} ms`));
-    }, options.deadlineMs);
-    current = { id, job, cancel };
+    current = { id, job, cancel: () => {} };
+    armDeadline(current);
     thread.postMessage({ id, card: job.card, fallback: job.fallback });
+  }
+
+  /** The card's deadline: the thread's start first if it is not ready yet, then the drawing's. */
+  function armDeadline(card: NonNullable<typeof current>) {
+    card.cancel();
+    const [ms, what] = threadReady
+      ? [options.deadlineMs, 'the card took over']
+      : [options.startMs, 'the card thread was not ready within'];
+    card.cancel = options.schedule(() => {
+      if (current === card) giveUp(new Error(`${what} ${ms} ms`));
+    }, ms);
   }
 
   /** Draws `card` (or `fallback`, the same card without its logo, when `card` fails) in the thread. */
@@ -202,6 +237,7 @@ function spawnWorker(): CardThread {
 /** The server's card thread. */
 export const drawInWorker = cardThreadDrawer({
   spawn: spawnWorker,
+  startMs: START_DEADLINE_MS,
   deadlineMs: DRAW_DEADLINE_MS,
   idleMs: IDLE_MS,
   schedule: (fire, ms) => {

@@ -19,8 +19,16 @@ const png = (name: string) => new Uint8Array(Buffer.from(name));
 class FakeThread extends EventEmitter implements CardThread {
   asked: { id: number; card: string }[] = [];
   terminated = false;
+  /** Says it is ready when first asked, unless the test holds it back to say so itself. */
+  constructor(private startsAtOnce = true) {
+    super();
+  }
   postMessage(message: { id: number; card: CardLayout }) {
+    if (this.startsAtOnce && this.asked.length === 0) this.ready();
     this.asked.push({ id: message.id, card: message.card.tree as string });
+  }
+  ready() {
+    this.emit('message', { ready: true });
   }
   terminate() {
     this.terminated = true;
@@ -32,15 +40,18 @@ class FakeThread extends EventEmitter implements CardThread {
   }
 }
 
-function setup() {
+const START = 30_000;
+
+function setup({ threadsStartAtOnce = true } = {}) {
   const threads: FakeThread[] = [];
   const timers: { fire: () => void; ms: number; cancelled: boolean }[] = [];
   const draw = cardThreadDrawer({
     spawn: () => {
-      const thread = new FakeThread();
+      const thread = new FakeThread(threadsStartAtOnce);
       threads.push(thread);
       return thread;
     },
+    startMs: START,
     deadlineMs: DEADLINE,
     idleMs: 60_000,
     schedule: (fire, ms) => {
@@ -58,7 +69,8 @@ function setup() {
     live[0]!.cancelled = true;
     live[0]!.fire();
   };
-  return { draw, threads, deadlinePasses };
+  const liveTimers = () => timers.filter((timer) => !timer.cancelled && timer.ms !== 60_000);
+  return { draw, threads, deadlinePasses, liveTimers };
 }
 
 const settled = <T>(promise: Promise<T>) => {
@@ -108,6 +120,36 @@ describe('the card thread', () => {
     threads[2]!.answer(0);
     await Promise.resolve();
     expect(next.value).toEqual(png('next'));
+  });
+
+  it("counts a card's time from its thread being ready, not from the thread's start", async () => {
+    const { draw, threads, liveTimers, deadlinePasses } = setup({ threadsStartAtOnce: false });
+    const first = settled(draw(layout('first'), layout('first without logo')));
+    // Loading (a second or more on a busy machine) is under the start deadline, not the card's.
+    expect(liveTimers().map((timer) => timer.ms)).toEqual([START]);
+    threads[0]!.ready();
+    expect(liveTimers().map((timer) => timer.ms)).toEqual([DEADLINE]);
+    threads[0]!.answer(0);
+    await Promise.resolve();
+    expect(first.value).toEqual(png('first'));
+    // The thread stays ready: the next card's deadline is the drawing's at once.
+    void draw(layout('second'), layout('second without logo'));
+    expect(liveTimers().map((timer) => timer.ms)).toEqual([DEADLINE]);
+    deadlinePasses();
+    expect(threads).toHaveLength(2);
+    expect(liveTimers().map((timer) => timer.ms)).toEqual([START]);
+  });
+
+  it('ends a thread that is never ready and tries the card in a new one', async () => {
+    const { draw, threads, liveTimers } = setup({ threadsStartAtOnce: false });
+    const card = settled(draw(layout('card'), layout('card without logo')));
+    liveTimers()[0]!.fire();
+    expect(threads[0]!.terminated).toBe(true);
+    expect(threads[1]!.asked.map(({ card }) => card)).toEqual(['card without logo']);
+    threads[1]!.ready();
+    threads[1]!.answer(0);
+    await Promise.resolve();
+    expect(card.value).toEqual(png('card without logo'));
   });
 
   it('draws a card again without its logo when its thread dies drawing it (out of memory)', async () => {

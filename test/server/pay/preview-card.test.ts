@@ -15,9 +15,12 @@ import { payPageFixture } from './page-fixture.ts';
 
 /** What each card was drawn from, in order: the real drawer, counted. */
 const drawn: CardContent[] = [];
+/** Set by a test: the drawing thread gives up on the cards, as it does past its deadlines. */
+let threadGivesUp = false;
 const pay = payPageFixture({
   drawPreviewCard: (content) => {
     drawn.push(content);
+    if (threadGivesUp) return Promise.reject(new Error('the card took over 2000 ms'));
     return drawCard(content);
   },
 });
@@ -146,6 +149,21 @@ describe("a link's preview card", () => {
     } finally {
       await new Promise((resolve) => internal.close(resolve));
     }
+  });
+
+  it('a card the thread gives up on is a 503 to try again, then drawn by the next request', async () => {
+    const page = await pay.browser.get('/pay/lnk_fixed_ci');
+    const url = meta(page.text, 'og:image')!.replace('&amp;', '&');
+    threadGivesUp = true;
+    const refused = await card(url).finally(() => (threadGivesUp = false));
+    expect(refused.response.status).toBe(503);
+    expect(refused.response.headers.get('retry-after')).toBe('5');
+    // The pay pages' error page, as for every /pay path: a person who opens the address reads why.
+    expect(refused.response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(refused.response.headers.get('cache-control')).not.toMatch(/max-age=[1-9]/);
+    const again = await card(url);
+    expect(again.response.status).toBe(200);
+    expect(PNG.sync.read(again.bytes).width).toBe(1200);
   });
 
   it('a receipt has no preview: no og: or twitter: tags', async () => {
