@@ -14,6 +14,9 @@ import { build } from 'vite';
 const WIDGET = fileURLToPath(new URL('../widget/', import.meta.url));
 const REPO_MODULES = fileURLToPath(new URL('../node_modules/', import.meta.url));
 
+/** Lit and the packages it brings, where npm's install puts them: beside the package (`lit-html` is named in the declarations). */
+const HOISTED = ['lit', 'lit-html', 'lit-element', '@lit/reactive-element'];
+
 export interface PackedApp {
   dir: string;
   /** The tarball's size in bytes. */
@@ -22,6 +25,8 @@ export interface PackedApp {
   build(script: string, name: string): Promise<string>;
   /** The built app's scripts, as paths. */
   scripts(outDir: string): string[];
+  /** Installs another package from this repository's node_modules into the app (`vue`, say). */
+  add(name: string): void;
   remove(): void;
 }
 
@@ -37,7 +42,8 @@ export function packedApp(): PackedApp {
   const installed = join(dir, 'node_modules', 'pay-checkout');
   mkdirSync(installed, { recursive: true });
   execFileSync('tar', ['-xzf', join(dir, pack!.filename), '-C', installed, '--strip-components=1']);
-  symlinkSync(join(REPO_MODULES, 'lit'), join(dir, 'node_modules', 'lit'), 'dir');
+  mkdirSync(join(dir, 'node_modules', '@lit'));
+  for (const name of HOISTED) symlinkSync(join(REPO_MODULES, name), join(dir, 'node_modules', name), 'dir');
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'shop', private: true, type: 'module' }));
   writeFileSync(
     join(dir, 'index.html'),
@@ -61,6 +67,7 @@ export function packedApp(): PackedApp {
       readdirSync(join(outDir, 'assets'))
         .filter((name) => name.endsWith('.js'))
         .map((name) => join(outDir, 'assets', name)),
+    add: (name) => symlinkSync(join(REPO_MODULES, name), join(dir, 'node_modules', name), 'dir'),
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
 }

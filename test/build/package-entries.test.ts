@@ -105,10 +105,19 @@ describe('the package entries', { timeout: 30_000 }, () => {
     expect(named.filter((path) => !files.has(path))).toEqual([]);
   });
 
-  it('resolves pay-checkout/react for moduleResolution "node" (typesVersions) to the types exports names', () => {
-    expect(manifest.typesVersions['*']?.['react']).toEqual([
-      (manifest.exports['./react'] as { types: string }).types,
-    ]);
+  it.each(['react', 'vue'])(
+    'resolves pay-checkout/%s for moduleResolution "node" (typesVersions) to the types exports names',
+    (entry) => {
+      expect(manifest.typesVersions['*']?.[entry]).toEqual([
+        (manifest.exports[`./${entry}`] as { types: string }).types,
+      ]);
+    },
+  );
+
+  it('runs pay-checkout/vue as the package entry itself: one element definition', () => {
+    expect((manifest.exports['./vue'] as { default: string }).default).toBe(
+      (manifest.exports['.'] as { default: string }).default,
+    );
   });
 });
 
