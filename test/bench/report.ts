@@ -42,6 +42,8 @@ export interface Measurements {
   /** Null when Chromium is missing or the measurement failed. */
   widgetReady: WidgetReady | null;
   widget: number | null;
+  /** Brotli bytes `import 'pay-checkout'` adds to a plain Vite app (package-in-app.ts); absent: not run. */
+  widgetInApp?: number | { notMeasured: string };
   locales: { name: string; bytes: number }[];
   payer: PayerFigures | { notMeasured: string };
 }
@@ -206,12 +208,21 @@ function payerLoadRows(figures: PayerFigures): Row[] {
 }
 
 /** The payer's table: times to an enabled pay button against the floor page, CLS, Lighthouse, sizes. */
-export function payerTable(m: Pick<Measurements, 'payer' | 'widget' | 'locales'>): string {
+/** The npm route's row: what the widget adds to an app, held to the IIFE's budget. */
+function widgetInAppRow(figure: Measurements['widgetInApp']): Row[] {
+  const label = "widget from npm: added to a plain Vite app, brotli q11";
+  if (figure === undefined) return [];
+  if (typeof figure !== 'number') return [[`${label}: not measured (${figure.notMeasured})`, '-', `<= ${fmt.int(WIDGET_BUDGET_BYTES)} B`, 'n/a']];
+  return [[label, `${fmt.int(figure)} B`, `<= ${fmt.int(WIDGET_BUDGET_BYTES)} B`, verdict(figure <= WIDGET_BUDGET_BYTES)]];
+}
+
+export function payerTable(m: Pick<Measurements, 'payer' | 'widget' | 'widgetInApp' | 'locales'>): string {
   const table: Row[] = [
     ...('notMeasured' in m.payer ? [[`payer loads: not measured (${m.payer.notMeasured})`, '-', '-', 'n/a']] : payerLoadRows(m.payer)),
     m.widget === null
       ? ['widget: not built yet', '-', `<= ${fmt.int(WIDGET_BUDGET_BYTES)} B`, 'n/a']
       : ['widget IIFE, brotli q11', `${fmt.int(m.widget)} B`, `<= ${fmt.int(WIDGET_BUDGET_BYTES)} B`, verdict(m.widget <= WIDGET_BUDGET_BYTES)],
+    ...widgetInAppRow(m.widgetInApp),
     ...(m.locales.length === 0
       ? [['widget locales: not built yet', '-', `<= ${fmt.int(LOCALE_BUDGET_BYTES)} B each`, 'n/a']]
       : m.locales.map(({ name, bytes }) => [`locale ${name}, brotli q11`, `${fmt.int(bytes)} B`, `<= ${fmt.int(LOCALE_BUDGET_BYTES)} B`, verdict(bytes <= LOCALE_BUDGET_BYTES)])),

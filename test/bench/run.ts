@@ -11,7 +11,7 @@
  * default 3). BENCH_ONLY=server runs the load runs alone (no widget, group commit, payer or Lighthouse)
  * and prints their ratios to bare Hono and the backend's peak RSS: enough to compare two builds quickly.
  * BENCH_ONLY=payer runs the payer's section alone (the slow phone's loads against the floor page,
- * Lighthouse, the widget's sizes).
+ * Lighthouse, the widget's sizes, and what `import 'pay-checkout'` adds to a plain Vite app).
  * BENCH_SERVER_ROUNDS repeats the load runs (default 3), each round on a fresh backend and bare server,
  * and the budgets judge each ratio's median over the rounds.
  * BENCH_BACKEND=<another checkout, built> measures that checkout's backend against this run's bare route:
@@ -45,6 +45,7 @@ import { benchRoutes, probeRequest, type RouteKey, type RouteSpec } from './rout
 import { BACKEND_CHECKOUT, startBackend, startBare, type Backend } from './servers.ts';
 import { THROTTLING, VIEWPORT } from './payer-loads.ts';
 import { measureWidgetReady, type WidgetReady } from './widget-ready.ts';
+import { measurePackageInApp } from './package-in-app.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 if (!(seconds > 0 && seconds <= 60)) {
@@ -166,7 +167,17 @@ async function measurePayerSection() {
   return payer;
 }
 
-function sayPayer(payer: Awaited<ReturnType<typeof measurePayerSection>>) {
+/** What `import 'pay-checkout'` adds to a plain Vite app (package-in-app.ts); a failure says why in the table. */
+const measureWidgetInApp = () =>
+  measurePackageInApp().then(
+    ({ added }) => added,
+    (error: unknown) => ({ notMeasured: error instanceof Error ? error.message : String(error) }),
+  );
+
+function sayPayer(
+  payer: Awaited<ReturnType<typeof measurePayerSection>>,
+  widgetInApp: Awaited<ReturnType<typeof measureWidgetInApp>>,
+) {
   if (!('notMeasured' in payer)) {
     const times = (loads: { readyMs: number }[]) => loads.map((load) => Math.round(load.readyMs)).join(' ');
     say(
@@ -176,14 +187,14 @@ function sayPayer(payer: Awaited<ReturnType<typeof measurePayerSection>>) {
     );
   }
   say(
-    `\nthe payer on a slow phone (${THROTTLING.latencyMs} ms added to each request, ${THROTTLING.kilobitsPerSecond} kbit/s down and up, CPU ${THROTTLING.cpuSlowdown}x slower, ${VIEWPORT.width} x ${VIEWPORT.height}, cold cache; the floor page builds a minimal form from the same config answer in plain JavaScript; the pay page has no script)\n${payerTable({ payer, ...sizes() })}`,
+    `\nthe payer on a slow phone (${THROTTLING.latencyMs} ms added to each request, ${THROTTLING.kilobitsPerSecond} kbit/s down and up, CPU ${THROTTLING.cpuSlowdown}x slower, ${VIEWPORT.width} x ${VIEWPORT.height}, cold cache; the floor page builds a minimal form from the same config answer in plain JavaScript; the pay page has no script)\n${payerTable({ payer, widgetInApp, ...sizes() })}`,
   );
 }
 
 async function main(): Promise<number> {
   if (payerOnly) {
     say(`bench: the payer's section alone (BENCH_ONLY=payer), ${cpus().length} cpus, ${busy()}`);
-    sayPayer(await measurePayerSection());
+    sayPayer(await measurePayerSection(), await measureWidgetInApp());
     return 0;
   }
   say(
@@ -265,6 +276,7 @@ async function main(): Promise<number> {
   say(`after the runs: ${busy()}`);
   // A failure here (a page that never enables its button, say) leaves the server's figures standing.
   const payer = await measurePayerSection();
+  const widgetInApp = await measureWidgetInApp();
 
   // Our own two processes use at most the 2 cores; pressure beyond that is other work on the machine.
   if (Math.max(pressureBefore, pressureAfterLoad, cpuPressure() ?? 0) > 25) {
@@ -283,6 +295,7 @@ async function main(): Promise<number> {
     peakRss,
     widgetReady,
     ...sizes(),
+    widgetInApp,
     payer,
   };
   say(
@@ -316,7 +329,7 @@ async function main(): Promise<number> {
         `recorded as the baseline: test/bench/baseline.json (${saveBaseline(ratios, peakRss, loadBefore).commit})`,
       );
   }
-  sayPayer(payer);
+  sayPayer(payer, widgetInApp);
 
   // A required route with no 2xx at all means we measured nothing: a broken bench, not a slow server.
   const dead = Object.values(runs).some((run) => 'result' in run && run.result.rps === 0 && !run.optional);

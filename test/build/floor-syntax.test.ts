@@ -20,6 +20,9 @@ const SHIPPED = [
   ['pay-checkout.js', 'module'],
   ['pay-checkout-frame.js', 'script'],
   ['pay-checkout-page.js', 'script'],
+  // The package's entries (`npm pack` of widget/), built at the same floor.
+  ['../widget/dist/index.js', 'module'],
+  ['../widget/dist/react.js', 'module'],
 ] as const;
 
 type Node = { type: string; [key: string]: unknown };

@@ -11,8 +11,8 @@ import { describe, expect, it } from 'vitest';
 
 const WIDGET = join(import.meta.dirname, '../../widget');
 const INTERNAL = join(WIDGET, 'internal');
-/** The package's entry, its React wrapper and the self-contained builds' entry. */
-const ENTRY_POINTS = ['embed.ts', 'index.ts', 'react.ts'];
+/** The package's entry, its React wrapper, its Vue-typed entry and the self-contained builds' entry. */
+const ENTRY_POINTS = ['embed.ts', 'index.ts', 'react.ts', 'vue.ts'];
 /**
  * The helpers that import Lit without holding its state, each for its reason. The list may only shrink:
  * a helper that stops importing Lit must leave it, and a new one that needs Lit is a controller or a step.

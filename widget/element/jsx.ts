@@ -9,7 +9,7 @@ import type { PayEventName } from './event-names.ts';
 import type { PayCheckout } from './pay-checkout.ts';
 
 /** The documented properties (each also settable as a prop), all optional in markup. */
-type PayCheckoutProps = Partial<
+export type PayCheckoutProps = Partial<
   Pick<
     PayCheckout,
     | 'link'

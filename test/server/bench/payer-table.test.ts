@@ -29,6 +29,7 @@ describe('payerTable', () => {
       lighthouse: { notMeasured: 'no DevTools port' },
     },
     widget: 20_001,
+    widgetInApp: 19_652,
     locales: [
       { name: 'fr.json', bytes: 2_000 },
       { name: 'sw.json', bytes: 2_001 },
@@ -53,5 +54,17 @@ describe('payerTable', () => {
     expect(row(table, 'widget IIFE')?.slice(1)).toEqual(['20,001 B', '<= 20,000 B', 'OVER']);
     expect(row(table, 'locale fr.json')?.slice(1)).toEqual(['2,000 B', '<= 2,000 B', 'ok']);
     expect(row(table, 'locale sw.json')?.slice(1)).toEqual(['2,001 B', '<= 2,000 B', 'OVER']);
+  });
+
+  it('judges what the npm package adds to a Vite app against the same budget, or says why it was not measured', () => {
+    expect(row(table, 'widget from npm')?.slice(1)).toEqual(['19,652 B', '<= 20,000 B', 'ok']);
+    const unmeasured = payerTable({
+      payer: { notMeasured: 'no Chromium' },
+      widget: null,
+      widgetInApp: { notMeasured: 'npm pack failed' },
+      locales: [],
+    });
+    expect(row(unmeasured, 'widget from npm')?.[0]).toContain('not measured (npm pack failed)');
+    expect(row(unmeasured, 'widget from npm')?.slice(1)).toEqual(['-', '<= 20,000 B', 'n/a']);
   });
 });
