@@ -5,7 +5,7 @@
  */
 import type { CheckoutConfig, FailureCode } from '../../widget/contract/index.ts';
 import type { Messages } from '../../widget/i18n/en.ts';
-import { formatMoney } from '../../widget/internal/money.ts';
+import { formatMoney } from '../../widget/shared/format.ts';
 import { failureCodeOf } from '../payments/failure-codes.ts';
 import { isFinal } from '../payments/lifecycle.ts';
 import { maskPhone } from '../payments/list.ts';
