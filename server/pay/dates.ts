@@ -6,7 +6,7 @@ import { formatDateTime as formatIn } from '../../widget/shared/format.ts';
 
 /**
  * Where each market's payers live, so a time is theirs and not the server's. A country not listed
- * shows UTC, named as such.
+ * shows the merchant's zone (MERCHANT_TIME_ZONE) where the caller knows it, else UTC, named as such.
  */
 const MARKET_TIME_ZONES: Record<string, string> = {
   BF: 'Africa/Ouagadougou',
@@ -25,11 +25,16 @@ const MARKET_TIME_ZONES: Record<string, string> = {
   ZM: 'Africa/Lusaka',
 };
 
-export const marketTimeZone = (country: string): string => MARKET_TIME_ZONES[country.toUpperCase()] ?? 'UTC';
+export const marketTimeZone = (country: string, otherwise = 'UTC'): string =>
+  MARKET_TIME_ZONES[country.toUpperCase()] ?? otherwise;
 
-/** "24 Novemba 2026, 16:05 (GMT+3)" in the time zone of `country`'s payers. */
-export const formatDateTime = (epochMs: number, locale: string, country: string): string =>
-  formatIn(epochMs, locale, marketTimeZone(country));
+/** "24 Novemba 2026, 16:05 GMT+3" in the time zone of `country`'s payers, else in `otherwise`. */
+export const formatDateTime = (
+  epochMs: number,
+  locale: string,
+  country: string,
+  otherwise?: string,
+): string => formatIn(epochMs, locale, marketTimeZone(country, otherwise));
 
 /**
  * Whole minutes left until `expiresAtMs`, rounded up (a code valid for 4 min 10 s says 5), or undefined

@@ -45,6 +45,13 @@ describe('formatDateTime', () => {
     expect(marketTimeZone('zz')).toBe('UTC');
     expect(formatDateTime(AT_13_05_UTC, 'xx', 'ZZ')).toBe('24/11/2026, 13:05 UTC');
   });
+
+  it("names the merchant's zone for a country without a market zone, where it is known", () => {
+    expect(formatDateTime(AT_13_05_UTC, 'en', 'ZZ', 'Africa/Lagos')).toBe('November 24, 2026, 14:05 GMT+1');
+    expect(formatDateTime(AT_13_05_UTC, 'en', 'KE', 'Africa/Lagos'), 'the market first').toBe(
+      'November 24, 2026, 16:05 GMT+3',
+    );
+  });
 });
 
 describe('minutesLeft', () => {
