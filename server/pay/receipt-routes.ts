@@ -106,7 +106,7 @@ export function receiptRoutes(
         acceptLanguage: c.req.header('accept-language'),
         checkoutLocale: config?.locale,
       });
-      const view = receiptView(row, config, language);
+      const view = receiptView(row, config, language, deps.config.merchantTimeZone);
       const headers: Record<string, string> = { ...PAGE_HEADERS };
       if (view.inFlight) headers['Refresh'] = String(deps.config.payPageRefreshSeconds);
       // "Check again" keeps a language the payer picked with `?lang=` (one of ours, never the raw text).

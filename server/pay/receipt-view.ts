@@ -5,7 +5,7 @@
  */
 import type { CheckoutConfig, FailureCode } from '../../widget/contract/index.ts';
 import type { Messages } from '../../widget/i18n/en.ts';
-import { formatMoney } from '../../widget/internal/money.ts';
+import { formatMoney } from '../../widget/shared/format.ts';
 import { failureCodeOf } from '../payments/failure-codes.ts';
 import { isFinal } from '../payments/lifecycle.ts';
 import { maskPhone } from '../payments/list.ts';
@@ -71,6 +71,8 @@ export function receiptView(
   row: PaymentRow,
   config: CheckoutConfig | undefined,
   { locale, messages }: PageLanguage,
+  /** MERCHANT_TIME_ZONE: the zone of a payment from a country without a market zone. */
+  merchantTimeZone?: string,
 ): ReceiptView {
   const money = (minor: number) => formatMoney(minor, row.currency, row.currency_exponent, locale);
   const rows: [string, string][] = [[messages.amount, money(row.amount)]];
@@ -81,7 +83,10 @@ export function receiptView(
   // Gone once RETENTION_DAYS purged the payer's personal data.
   if (row.phone_number) rows.push([messages.phone, maskPhone(row.phone_number)]);
   rows.push([messages.reference, row.reference]);
-  rows.push([messages.date, formatDateTime(row.paid_at ?? row.created_at, locale, row.country)]);
+  rows.push([
+    messages.date,
+    formatDateTime(row.paid_at ?? row.created_at, locale, row.country, merchantTimeZone),
+  ]);
   const status = statusOf(row, messages);
   rows.push([messages.status, status.statusTitle]);
   return {

@@ -15,7 +15,8 @@ import type {
 } from '../contract/index.ts';
 import type { FieldProps } from '../fields/index.ts';
 import { fill, type Messages } from '../i18n/index.ts';
-import { formatMoney, numberFormat, parseAmount } from '../internal/money.ts';
+import { parseAmount } from '../internal/money.ts';
+import { formatMoney, numberFormat } from '../shared/format.ts';
 import { isPhoneNumber, normalizePhone } from '../internal/phone.ts';
 
 /** Each phone field's twin: the method's, and the details' shown for the provider's page. */

@@ -8,7 +8,8 @@
  */
 import type { CheckoutConfig } from '../contract/index.ts';
 import { idempotencyKey } from '../internal/api.ts';
-import { formatMoney, parseAmount } from '../internal/money.ts';
+import { parseAmount } from '../internal/money.ts';
+import { formatMoney } from '../shared/format.ts';
 import { isPhoneNumber } from '../internal/phone.ts';
 import type { FormState } from './form-state.ts';
 

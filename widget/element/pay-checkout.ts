@@ -3,13 +3,13 @@ import { Api, ApiFailure, LatestRequest, idempotencyKey, isInconclusive } from '
 import { isFinal, movesFocus, transition } from '../controllers/checkout-machine.ts';
 import type { CheckoutEvent, CheckoutState } from '../controllers/checkout-machine.ts';
 import type { ApiError, CheckoutConfig, CreatePayment, Customer, FieldAnswer } from '../contract/index.ts';
-import { formatDate } from '../internal/dates.ts';
+import { formatDateTime, formatMoney, intlReady } from '../shared/format.ts';
 import { announcement } from '../controllers/announcements.ts';
 import { PayErrorEvent, PayReadyEvent, PaySubmitEvent } from './events.ts';
 import { FormState } from '../controllers/form-state.ts';
 import { isolate } from '../isolation/frame-host.ts';
 import { LocaleController, en, ours, type Messages } from '../i18n/index.ts';
-import { formatMoney, intlReady, plainMoney } from '../internal/money.ts';
+import { plainMoney } from '../internal/money.ts';
 import { styles } from './pay-checkout.styles.ts';
 import { followPayment } from '../controllers/payment-follower.ts';
 import { handoffRequest } from '../controllers/handoff-follower.ts';
@@ -499,7 +499,7 @@ export class PayCheckout extends LitElement {
       popup: this.popup,
       form: this._form,
       money: this._money,
-      date: (iso, timeOnly) => formatDate(iso, this._i18n.locale, timeOnly),
+      date: (iso, timeOnly) => formatDateTime(iso, this._i18n.locale, undefined, timeOnly),
       copy: this._guard(this._copy),
       retry: this._guard(this._load),
       restart: this._guard(this._restart),

@@ -1,26 +1,12 @@
 /**
  * Money as integer minor units. Typed amounts are parsed from their decimal text digit by digit (never
- * through a float, which would turn 0.29 NGN into 28 kobo); display goes through `Intl.NumberFormat`, in
- * the checkout's locale or, where the browser lacks its language, in its market's other language.
+ * through a float, which would turn 0.29 NGN into 28 kobo), with the separators the amount is shown with
+ * (shared/format.ts), so a payer types it as they read it.
  */
-import { intlLocale } from '../i18n/intl-locale.ts';
+import { numberFormat, toDecimalText } from '../shared/format.ts';
 
-const formats = new Map<string, Intl.NumberFormat>();
-
-/**
- * One `Intl.NumberFormat` per locale and options, kept for the page's life: building one costs far more
- * than formatting with it, and the first one of a page is slow (V8 prepares ICU's number data).
- * Parsing and display share it, so a payer types amounts the way they are shown ("1 500,50" in Wolof).
- */
-export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
-  const key = locale + JSON.stringify(options);
-  let format = formats.get(key);
-  if (!format) formats.set(key, (format = new Intl.NumberFormat(intlLocale(locale), options)));
-  return format;
-}
-
-/** Whether this page has paid Intl's one-time cost, so a formatter is cheap (`plainMoney` then not needed). */
-export const intlReady = () => formats.size > 0;
+// Where the server's pay page finds it beside the parser.
+export { toDecimalText } from '../shared/format.ts';
 
 const separator = (locale: string, type: 'decimal' | 'group') =>
   numberFormat(locale)
@@ -48,22 +34,6 @@ export function parseAmount(text: string, exponent: number, locale: string): num
   if (rest.length || !/^\d+$/.test(whole + fraction) || fraction.length > exponent) return undefined;
   const minor = Number(whole + fraction.padEnd(exponent, '0'));
   return Number.isSafeInteger(minor) ? minor : undefined;
-}
-
-/** The decimal text of minor units in major units, exactly: 150050 with exponent 2 is "1500.50". */
-export function toDecimalText(minor: number, exponent: number): string {
-  const digits = String(Math.abs(minor)).padStart(exponent + 1, '0');
-  const whole = digits.slice(0, digits.length - exponent);
-  return (minor < 0 ? '-' : '') + (exponent ? `${whole}.${digits.slice(-exponent)}` : whole);
-}
-
-export function formatMoney(minor: number, currency: string, exponent: number, locale: string): string {
-  return numberFormat(locale, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: exponent,
-    maximumFractionDigits: exponent,
-  }).format(toDecimalText(minor, exponent) as Intl.StringNumericLiteral);
 }
 
 /**
