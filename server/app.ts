@@ -42,7 +42,7 @@ import { qrRoutes } from './pay/qr-routes.ts';
 import { previewCardRoutes } from './pay/preview-card-routes.ts';
 import { handoffRoutes } from './handoffs/routes.ts';
 import { handoffService } from './handoffs/service.ts';
-import { receiptRoutes } from './pay/receipt-routes.ts';
+import { receiptRoutes } from './pay/receipts/routes.ts';
 import { payPageRoutes } from './pay/routes.ts';
 import { createPayouts } from './payouts/wiring.ts';
 import { reconciliationRoutes } from './reconciliation/routes.ts';

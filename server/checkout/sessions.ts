@@ -38,11 +38,16 @@ export async function createSession(
   input: CreateSession & { expiresIn: number },
 ): Promise<CreatedSession> {
   if (!isKnownCurrency(input.currency, deps.currencyExponents)) {
-    throw validationFailed([{ path: 'currency', message: 'is not a known ISO 4217 currency' }]);
+    throw validationFailed([
+      { path: 'currency', code: 'invalid', message: 'is not a known ISO 4217 currency' },
+    ]);
   }
   if (marketProviders(deps.catalogue, input.country, input.currency).length === 0) {
     const message = `no payment provider collects ${input.currency} in ${input.country}`;
-    throw validationFailed([{ path: 'country', message }], `The session cannot be paid: ${message}`);
+    throw validationFailed(
+      [{ path: 'country', code: 'invalid', message }],
+      `The session cannot be paid: ${message}`,
+    );
   }
   const now = deps.clock.now();
   const row: CheckoutSessionRow = {

@@ -3,11 +3,22 @@
  * and the envelopes every answer travels in. The named shapes live in schemas.ts.
  */
 import { z } from 'zod';
-import { ERROR_CODES, PHONE_PATTERN, PHONE_READABILITY } from '../../widget/contract/index.ts';
+import {
+  ERROR_CODES,
+  FIELD_ERROR_CODES,
+  PHONE_PATTERN,
+  PHONE_READABILITY,
+} from '../../widget/contract/index.ts';
+
+/**
+ * The schemas' one message for a missing value. zod keeps no input in the issues it reports, so this
+ * message is how `fieldErrors` tells "missing" from "wrong" for a check whose message depends on it.
+ */
+export const REQUIRED = 'is required';
 
 /** zod's error option: "is required" for a missing value, `message` for a wrong one. */
 export const requiredOr = (message: string) => (issue: { input?: unknown }) =>
-  issue.input === undefined ? 'is required' : message;
+  issue.input === undefined ? REQUIRED : message;
 
 /** Path ids (links, sessions, uploads, references): short, and safe in a URL and a log line. */
 export const IdSchema = z
@@ -59,6 +70,9 @@ export const FieldErrorSchema = z
     path: z
       .string()
       .meta({ description: 'The offending input, dotted as the request named it: `fields.company`' }),
+    code: z
+      .enum(FIELD_ERROR_CODES)
+      .meta({ description: 'What is wrong, for a client to choose its own words by; `message` is English' }),
     message: z.string(),
   })
   .meta({ id: 'FieldError' });

@@ -5,6 +5,8 @@
  */
 import { z } from 'zod';
 import type { CustomField, FieldAnswer } from '../../widget/contract/index.ts';
+import { REQUIRED } from './common.ts';
+import { declareCode, fieldErrorCode } from './field-error-code.ts';
 import { FieldAnswerSchema, UploadIdSchema } from './schemas.ts';
 
 const MAX_FIELDS = 50;
@@ -77,8 +79,9 @@ export function fieldsSchema(customFields: readonly CustomField[]) {
         const answer = Object.hasOwn(answers, field.name) ? answers[field.name] : undefined;
         if (isBlank(answer)) {
           if (field.required) {
-            const message = field.type === 'checkbox' ? 'must be checked' : 'is required';
-            ctx.issues.push({ code: 'custom', message, input: answer, path: [field.name] });
+            const message = field.type === 'checkbox' ? 'must be checked' : REQUIRED;
+            const params = declareCode('required');
+            ctx.issues.push({ code: 'custom', message, params, input: answer, path: [field.name] });
           }
           continue;
         }
@@ -86,8 +89,11 @@ export function fieldsSchema(customFields: readonly CustomField[]) {
         if (!parsed) continue;
         if (parsed.success) clean[field.name] = parsed.data;
         else {
-          const message = parsed.error.issues[0]?.message ?? 'is not valid';
-          ctx.issues.push({ code: 'custom', message, input: answer, path: [field.name] });
+          const [issue] = parsed.error.issues;
+          const message = issue?.message ?? 'is not valid';
+          // The answer's own check says what is wrong (a number, a box to check), not this wrapper.
+          const params = declareCode(issue ? fieldErrorCode(issue) : 'invalid');
+          ctx.issues.push({ code: 'custom', message, params, input: answer, path: [field.name] });
         }
       }
       return clean;

@@ -5,10 +5,11 @@
  * match the widget's inputs so each message shows under its own input.
  */
 import { z } from 'zod';
-import type { CheckoutConfig, CreatePayment } from '../../widget/contract/index.ts';
+import type { CheckoutConfig, CreatePayment, FieldErrorCode } from '../../widget/contract/index.ts';
 import { ApiError, fieldErrors, validationFailed } from '../http/errors.ts';
 import { formatMajor } from '../checkout/currency.ts';
-import { PHONE_NUMBER } from './common.ts';
+import { PHONE_NUMBER, REQUIRED } from './common.ts';
+import { declareCode } from './field-error-code.ts';
 import { fieldsSchema } from './payer-fields.ts';
 import { walletNumber } from './wallet.ts';
 import {
@@ -34,8 +35,8 @@ function amountSchema(config: CheckoutConfig) {
       .optional()
       .transform(() => fixed);
   const money = (minor: number) => formatMajor(minor, config.currency, config.currencyExponent);
-  const refuse = (ctx: z.RefinementCtx, problem: AmountProblem, message: string) =>
-    ctx.addIssue({ code: 'custom', message, params: { problem } });
+  const refuse = (ctx: z.RefinementCtx, problem: AmountProblem, code: FieldErrorCode, message: string) =>
+    ctx.addIssue({ code: 'custom', message, params: { problem, ...declareCode(code) } });
   return z
     .number({ error: requiredOr('must be a number of minor units') })
     .int('must be a whole number of minor units')
@@ -45,6 +46,7 @@ function amountSchema(config: CheckoutConfig) {
         refuse(
           ctx,
           'amount_out_of_bounds',
+          'too_low',
           min === undefined ? 'must be more than 0' : `must be at least ${money(min)}`,
         );
       } else if (amount > upper) {
@@ -53,10 +55,11 @@ function amountSchema(config: CheckoutConfig) {
           refuse(
             ctx,
             'limit_exceeded',
+            'too_high',
             `must be at most ${money(remaining)}: that is all this link can still collect`,
           );
         } else {
-          refuse(ctx, 'amount_out_of_bounds', `must be at most ${money(upper)}`);
+          refuse(ctx, 'amount_out_of_bounds', 'too_high', `must be at most ${money(upper)}`);
         }
       }
     });
@@ -84,7 +87,7 @@ function customerSchema(anonymous: boolean) {
       name: z
         .string({ error: requiredOr('must be text') })
         .trim()
-        .min(1, 'is required')
+        .min(1, REQUIRED)
         .max(200, 'must be at most 200 characters'),
       email: z
         .email({ error: requiredOr('must be an email address') })
@@ -111,7 +114,7 @@ function methodSchema(config: CheckoutConfig) {
       });
     const networks = method.networks ?? [];
     if (choice.network === undefined) {
-      if (networks.length > 1) ctx.addIssue({ code: 'custom', message: 'is required', path: ['network'] });
+      if (networks.length > 1) ctx.addIssue({ code: 'custom', message: REQUIRED, path: ['network'] });
     } else if (!networks.some((network) => network.value === choice.network)) {
       ctx.addIssue({ code: 'custom', message: 'is not a network of this provider', path: ['network'] });
     }
@@ -193,7 +196,7 @@ function buildPayerSchema(config: CheckoutConfig): z.ZodType<PayerInput> {
       if (!config.anonymous && phoneNumber === undefined) {
         ctx.issues.push({
           code: 'custom',
-          message: 'is required',
+          message: REQUIRED,
           input: undefined,
           path: ['customer', 'phoneNumber'],
         });

@@ -6,6 +6,7 @@
 import type { Context } from 'hono';
 import type { ZodError } from 'zod';
 import { fieldErrors, validationFailed } from '../http/errors.ts';
+import { fieldErrorCode } from './field-error-code.ts';
 import { repeatedQueryKeys } from '../http/input.ts';
 
 type ValidationResult = { target: string } & ({ success: true } | { success: false; error: ZodError });
@@ -17,7 +18,11 @@ export function refuseInvalidInput(result: ValidationResult, c: Context): void {
     // A repeated key is refused by name rather than as the array the validator saw (list rules).
     const repeated = repeatedQueryKeys(c);
     const fields = repeated.length
-      ? repeated.map((key) => ({ path: key, message: 'must be given at most once' }))
+      ? repeated.map((key) => ({
+          path: key,
+          code: 'invalid' as const,
+          message: 'must be given at most once',
+        }))
       : fieldErrors(error);
     throw validationFailed(fields, 'The query is not valid');
   }
@@ -26,7 +31,13 @@ export function refuseInvalidInput(result: ValidationResult, c: Context): void {
     const [issue] = error.issues;
     const name = String(issue?.path[0] ?? '');
     throw validationFailed(
-      [{ path: name, message: issue?.message ?? 'is not valid' }],
+      [
+        {
+          path: name,
+          code: issue ? fieldErrorCode(issue) : 'invalid',
+          message: issue?.message ?? 'is not valid',
+        },
+      ],
       `The ${name} in the path is not valid`,
     );
   }

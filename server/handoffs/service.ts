@@ -87,7 +87,9 @@ export function answersFor(config: CheckoutConfig, input: Omit<CreateHandoff, 'l
     .map((field) => field.name);
   const sent = Object.keys(input.fields ?? {}).find((name) => files.includes(name));
   if (sent)
-    throw validationFailed([{ path: `fields.${sent}`, message: 'a file cannot be handed to the phone' }]);
+    throw validationFailed([
+      { path: `fields.${sent}`, code: 'invalid', message: 'a file cannot be handed to the phone' },
+    ]);
   const candidate = {
     [config.kind]: config.id,
     amount: input.amount,

@@ -247,7 +247,7 @@ async function readJson(c: Context): Promise<{ text: string; value: unknown }> {
     return { text, value: JSON.parse(text) as unknown };
   } catch {
     throw validationFailed(
-      [{ path: '', message: 'must be a JSON document' }],
+      [{ path: '', code: 'invalid', message: 'must be a JSON document' }],
       'The request body is not valid JSON',
     );
   }

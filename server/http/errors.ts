@@ -8,6 +8,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
 import type { ErrorCode, FieldError } from '../../widget/contract/index.ts';
+import { fieldErrorCode } from '../contract/field-error-code.ts';
 import { ProviderError, ProviderRequestError } from '../provider/errors.ts';
 
 export class ApiError extends Error {
@@ -47,6 +48,7 @@ export const notFound = (what: string) => new ApiError(404, 'not_found', `${what
 export function fieldErrors(error: ZodError): FieldError[] {
   return error.issues.slice(0, 50).map((issue) => ({
     path: issue.path.map(String).join('.'),
+    code: fieldErrorCode(issue),
     message: issue.message,
   }));
 }
@@ -144,7 +146,8 @@ export function renderError(error: unknown, c: Context, { logger, requestId, met
 function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof ZodError) return validationFailed(fieldErrors(error));
-  if (error instanceof ProviderRequestError) return validationFailed(error.fields);
+  if (error instanceof ProviderRequestError)
+    return validationFailed(error.fields.map((field) => ({ ...field, code: 'invalid' as const })));
   if (error instanceof ProviderError) return fromProviderError(error);
   if (error instanceof HTTPException) {
     // Hono's own refusals (e.g. the body-limit middleware) keep their status with our codes.

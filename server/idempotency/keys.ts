@@ -53,21 +53,21 @@ export type IdempotencyStart =
 export function readIdempotencyKey(header: string | undefined): string {
   if (header === undefined || header.trim() === '') {
     throw validationFailed(
-      [{ path: IDEMPOTENCY_HEADER, message: 'is required' }],
+      [{ path: IDEMPOTENCY_HEADER, code: 'required', message: 'is required' }],
       `The ${IDEMPOTENCY_HEADER} header is required`,
     );
   }
   const values = new Set(header.split(',').map((value) => value.trim()));
   if (values.size > 1) {
     throw validationFailed(
-      [{ path: IDEMPOTENCY_HEADER, message: 'must be given once' }],
+      [{ path: IDEMPOTENCY_HEADER, code: 'invalid', message: 'must be given once' }],
       `The ${IDEMPOTENCY_HEADER} header is not valid`,
     );
   }
   const [key = ''] = values;
   if (!KEY_PATTERN.test(key)) {
     throw validationFailed(
-      [{ path: IDEMPOTENCY_HEADER, message: 'must be 1 to 255 printable ASCII characters' }],
+      [{ path: IDEMPOTENCY_HEADER, code: 'invalid', message: 'must be 1 to 255 printable ASCII characters' }],
       `The ${IDEMPOTENCY_HEADER} header is not valid`,
     );
   }

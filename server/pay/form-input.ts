@@ -4,7 +4,13 @@
  * language. Amounts are typed as people write them (`15 000`, `1.500,50`), phones with spaces or dashes.
  */
 import { createHash } from 'node:crypto';
-import type { CheckoutConfig, CreatePayment, FieldAnswer, FieldError } from '../../widget/contract/index.ts';
+import type {
+  CheckoutConfig,
+  CreatePayment,
+  FieldAnswer,
+  FieldError,
+  FieldErrorCode,
+} from '../../widget/contract/index.ts';
 import { fill, type Messages } from '../../widget/i18n/index.ts';
 import { parseAmount } from '../../widget/internal/money.ts';
 import { normalizePhone } from '../../widget/internal/phone.ts';
@@ -143,7 +149,7 @@ function inputName(path: string): string {
 
 /**
  * The API's refusals beside the form's inputs, in the payer's language: the widget's own words for each
- * kind of problem (the API's are English, for developers).
+ * kind of problem, chosen by its code (the API's messages are English, for developers, and may change).
  */
 export function fieldMessages(
   fields: readonly FieldError[],
@@ -151,23 +157,39 @@ export function fieldMessages(
   bounds: { min?: string; max?: string },
 ): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const { path, message } of fields) {
+  for (const { path, code } of fields) {
     const name = inputName(path);
     if (out[name]) continue;
-    out[name] =
-      message === 'is required' || message === 'must be checked'
-        ? messages.required
-        : name === 'customer.email'
-          ? messages.invalidEmail
-          : name === 'method.phoneNumber'
-            ? messages.invalidPhone
-            : name === 'amount' && /at least/.test(message) && bounds.min
-              ? fill(messages.tooLow, { min: bounds.min })
-              : name === 'amount' && /at most/.test(message) && bounds.max
-                ? fill(messages.tooHigh, { max: bounds.max })
-                : /must be a number/.test(message)
-                  ? messages.invalidNumber
-                  : messages.invalidValue;
+    out[name] = fieldMessage(code, name, messages, bounds);
   }
   return out;
+}
+
+function fieldMessage(
+  code: FieldErrorCode,
+  name: string,
+  messages: Messages,
+  bounds: { min?: string; max?: string },
+): string {
+  switch (code) {
+    case 'required':
+      return messages.required;
+    case 'invalid_email':
+      return messages.invalidEmail;
+    case 'invalid_phone':
+      return messages.invalidPhone;
+    // Only the amount's bounds are on the page to name.
+    case 'too_low':
+      return name === 'amount' && bounds.min
+        ? fill(messages.tooLow, { min: bounds.min })
+        : messages.invalidValue;
+    case 'too_high':
+      return name === 'amount' && bounds.max
+        ? fill(messages.tooHigh, { max: bounds.max })
+        : messages.invalidValue;
+    case 'not_a_number':
+      return messages.invalidNumber;
+    default:
+      return messages.invalidValue;
+  }
 }

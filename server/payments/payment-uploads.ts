@@ -32,6 +32,7 @@ export async function liveUploads(
     throw validationFailed(
       missing.map(([name]) => ({
         path: `fields.${name}`,
+        code: 'invalid' as const,
         message: 'the file is no longer available; upload it again',
       })),
     );

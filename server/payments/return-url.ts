@@ -44,7 +44,8 @@ export function checkReturnUrl(returnUrl: string, origins: ReturnOrigins): URL {
   } catch {
     url = undefined;
   }
-  const refuse = (message: string) => validationFailed([{ path: 'method.returnUrl', message }]);
+  const refuse = (message: string) =>
+    validationFailed([{ path: 'method.returnUrl', code: 'invalid', message }]);
   if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:'))
     throw refuse('must be an absolute http(s) URL');
   if (url.username || url.password) throw refuse('must not carry credentials');

@@ -18,7 +18,7 @@ import { confirmPayment } from './confirm.ts';
 import { flagIfPastLimit } from './limit-flag.ts';
 import { admitPayment, type CheckoutConfigSource } from './create.ts';
 import type { PaymentEvents } from './events.ts';
-import { receiptPath } from '../pay/receipt-link.ts';
+import { receiptPath } from '../pay/receipts/link.ts';
 import { applyObservation, findPayment, toPayment, withReceiptUrl } from './repository.ts';
 import { returnOrigins } from './return-url.ts';
 import { resolveThroughVerify, startAtProvider, type StartContext } from './start.ts';

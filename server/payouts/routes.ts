@@ -3,6 +3,7 @@
  * `POST /` takes an Idempotency-Key (scope `payouts`): the same key and body replay the stored answer
  * byte for byte without a second provider call; another body is 422; a 5xx releases the key.
  */
+import { fieldErrorCode } from '../contract/field-error-code.ts';
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { Kysely } from 'kysely';
@@ -121,6 +122,7 @@ function refuseProviderSlug(result: { success: boolean; error?: z.ZodError }): u
   throw validationFailed(
     result.error.issues.slice(0, 50).map((issue) => ({
       path: issue.path.slice(1).map(String).join('.'),
+      code: fieldErrorCode(issue),
       message: issue.message,
     })),
     'The provider in the path is not valid',

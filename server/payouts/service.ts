@@ -38,8 +38,8 @@ export interface PayoutServiceDeps extends PayoutContext {
 function providerFieldError(error: ProviderError, fallbackPath: string): FieldError {
   const match = /^([A-Za-z][\w.]*): (.+)$/s.exec(error.message);
   return match?.[1] && match[2]
-    ? { path: match[1], message: match[2] }
-    : { path: fallbackPath, message: error.message };
+    ? { path: match[1], code: 'invalid', message: match[2] }
+    : { path: fallbackPath, code: 'invalid', message: error.message };
 }
 
 /** A refusal the provider made after reading the request: nothing was paid out. */
@@ -66,7 +66,7 @@ export function createPayoutService(deps: PayoutServiceDeps) {
     } catch (error) {
       if (error instanceof ProviderError && error.errorCode === 'NotFound') {
         throw validationFailed([
-          { path: 'provider', message: `'${request.provider}' is not a payout provider` },
+          { path: 'provider', code: 'invalid', message: `'${request.provider}' is not a payout provider` },
         ]);
       }
       if (error instanceof ProviderError && error.errorCode === 'ValidationError') {
@@ -103,6 +103,7 @@ export function createPayoutService(deps: PayoutServiceDeps) {
       [
         {
           path: 'transferRecipientId',
+          code: 'invalid',
           message: 'must be the id of a recipient validated through POST /api/v1/payouts/recipients/validate',
         },
       ],
@@ -124,7 +125,7 @@ export function createPayoutService(deps: PayoutServiceDeps) {
     const message = `The disbursement wallet holds ${held}; this payout needs ${needed}`;
     await fail(row, `Insufficient balance: ${message} (${row.currency} minor units)`);
     return validationFailed(
-      [{ path: 'amount', message }],
+      [{ path: 'amount', code: 'too_high', message }],
       `Insufficient balance in the ${row.country} ${row.currency} disbursement wallet`,
     );
   }
@@ -203,7 +204,9 @@ export function createPayoutService(deps: PayoutServiceDeps) {
     if (error instanceof ProviderError && isDefinitiveRefusal(error)) {
       await fail(row, `Refused by the provider: ${error.message}`);
       if (error.errorCode === 'NotFound') {
-        throw validationFailed([{ path: 'transferRecipientId', message: 'is not known to the provider' }]);
+        throw validationFailed([
+          { path: 'transferRecipientId', code: 'invalid', message: 'is not known to the provider' },
+        ]);
       }
       if (error.errorCode === 'ValidationError') throw validationFailed([providerFieldError(error, '')]);
       throw error;

@@ -60,7 +60,7 @@ export function signedWebhook<S extends z.ZodType>(deps: Pick<AppDeps, 'config'>
       json = JSON.parse(text);
     } catch {
       throw validationFailed(
-        [{ path: '', message: 'must be a UTF-8 JSON document' }],
+        [{ path: '', code: 'invalid', message: 'must be a UTF-8 JSON document' }],
         'The webhook body is not valid JSON',
       );
     }

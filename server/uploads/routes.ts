@@ -86,7 +86,7 @@ export function uploadRoutes(deps: Pick<AppDeps, 'config' | 'store' | 'clock'>, 
         } catch (error) {
           if (error instanceof ApiError || error instanceof ClientClosedRequest) throw error;
           throw validationFailed(
-            [{ path: 'file', message: 'send multipart/form-data with one file' }],
+            [{ path: 'file', code: 'invalid', message: 'send multipart/form-data with one file' }],
             'The upload is not valid multipart',
           );
         }
@@ -95,7 +95,9 @@ export function uploadRoutes(deps: Pick<AppDeps, 'config' | 'store' | 'clock'>, 
           const message = Array.isArray(file)
             ? 'send exactly one file'
             : 'is required (a multipart file field)';
-          throw validationFailed([{ path: 'file', message }]);
+          throw validationFailed([
+            { path: 'file', code: Array.isArray(file) ? 'invalid' : 'required', message },
+          ]);
         }
         const upload = await storeUpload(deps, file, ip);
         return c.json({ statusCode: 201, data: upload }, 201);

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_MERCHANT_API_KEY } from '../../server/config.ts';
-import { receiptPath } from '../../server/pay/receipt-link.ts';
+import { receiptPath } from '../../server/pay/receipts/link.ts';
 import { measureDocumentOverflow, overflowProblems } from '../layout-overflow.ts';
 import { api, FINAL, heading } from './helpers.ts';
 import { cookieReference, fillFixed, pay, untilReceipt } from './pay-page-steps.ts';

@@ -7,7 +7,7 @@
 import { fileURLToPath } from 'node:url';
 import stylelint from 'stylelint';
 import { STYLESHEET } from '../../server/pay/stylesheet.ts';
-import { RECEIPT_CSS } from '../../server/pay/receipt-assets.ts';
+import { RECEIPT_CSS } from '../../server/pay/receipts/assets.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -24,7 +24,7 @@ export const STYLE_FILES = [
 /** Stylesheets served from strings in the server's code, under a name for the report. */
 export const SERVED_STYLES: Record<string, string> = {
   'server/pay/stylesheet.ts (the pay page)': STYLESHEET.css,
-  'server/pay/receipt-assets.ts (the receipt)': RECEIPT_CSS,
+  'server/pay/receipts/assets.ts (the receipt)': RECEIPT_CSS,
 };
 
 /** One line per finding: where, the rule and its message. */

@@ -64,9 +64,28 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+/**
+ * What is wrong with one input, for a client to choose its own words by (the `message` is English for
+ * developers, and its wording may change): `required` (missing, blank, or a required box unchecked),
+ * `not_a_number`, `too_low` / `too_high` (an amount or number out of its bounds), `too_long` (text),
+ * `invalid_email`, `invalid_phone`, and `invalid` for anything else.
+ */
+export const FIELD_ERROR_CODES = [
+  'required',
+  'not_a_number',
+  'too_low',
+  'too_high',
+  'too_long',
+  'invalid_email',
+  'invalid_phone',
+  'invalid',
+] as const;
+export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
+
 /** One offending input: `path` names the field as the request named it, e.g. `fields.company`. */
 export interface FieldError {
   path: string;
+  code: FieldErrorCode;
   message: string;
 }
 

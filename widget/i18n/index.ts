@@ -47,5 +47,5 @@ export const ours = (error: ApiError, messages: Messages): ApiError =>
     : {
         ...error,
         message: messages.error,
-        fields: error.fields?.map(({ path }) => ({ path, message: messages.invalidValue })),
+        fields: error.fields?.map((field) => ({ ...field, message: messages.invalidValue })),
       };

@@ -224,12 +224,12 @@ describe('GET /api/v1/links/:id', () => {
     expect(long.json.error).toEqual({
       code: 'validation_failed',
       message: 'The id in the path is not valid',
-      fields: [{ path: 'id', message: 'must be at most 100 characters' }],
+      fields: [{ path: 'id', code: 'too_long', message: 'must be at most 100 characters' }],
     });
     const odd = await getLink('lnk%27%3Cx%3E');
     expect(odd.status).toBe(400);
     expect(odd.json.error.fields).toEqual([
-      { path: 'id', message: 'may only contain letters, digits, _ and -' },
+      { path: 'id', code: 'invalid', message: 'may only contain letters, digits, _ and -' },
     ]);
   });
 

@@ -70,31 +70,51 @@ describe('POST /api/v1/sessions', () => {
   });
 
   it.each([
-    [{ ...ORDER, amount: 0 }, 'amount', 'must be greater than 0'],
-    [{ ...ORDER, amount: 10.5 }, 'amount', 'must be a whole number of minor units'],
-    [{ ...ORDER, amount: 2 ** 53 }, 'amount', 'must be a whole number of minor units'],
-    [{ ...ORDER, currency: 'xof' }, 'currency', 'must be 3 uppercase letters, e.g. XOF'],
-    [{ ...ORDER, country: 'CIV' }, 'country', 'must be 2 uppercase letters, e.g. CI'],
-    [{ ...ORDER, returnUrl: 'javascript:alert(1)' }, 'returnUrl', 'must be an absolute http(s) URL'],
-    [{ ...ORDER, expiresIn: 59 }, 'expiresIn', 'Too small: expected number to be >=60'],
-    [{ ...ORDER, expiresIn: 604_801 }, 'expiresIn', 'Too big: expected number to be <=604800'],
-    [{ ...ORDER, description: 'x'.repeat(501) }, 'description', 'must be at most 500 characters'],
+    [{ ...ORDER, amount: 0 }, 'amount', 'must be greater than 0', 'too_low'],
+    [{ ...ORDER, amount: 10.5 }, 'amount', 'must be a whole number of minor units', 'invalid'],
+    [{ ...ORDER, amount: 2 ** 53 }, 'amount', 'must be a whole number of minor units', 'invalid'],
+    [{ ...ORDER, currency: 'xof' }, 'currency', 'must be 3 uppercase letters, e.g. XOF', 'invalid'],
+    [{ ...ORDER, country: 'CIV' }, 'country', 'must be 2 uppercase letters, e.g. CI', 'invalid'],
+    [
+      { ...ORDER, returnUrl: 'javascript:alert(1)' },
+      'returnUrl',
+      'must be an absolute http(s) URL',
+      'invalid',
+    ],
+    [{ ...ORDER, expiresIn: 59 }, 'expiresIn', 'Too small: expected number to be >=60', 'too_low'],
+    [{ ...ORDER, expiresIn: 604_801 }, 'expiresIn', 'Too big: expected number to be <=604800', 'too_high'],
+    [{ ...ORDER, description: 'x'.repeat(501) }, 'description', 'must be at most 500 characters', 'too_long'],
     [
       { ...ORDER, metadata: Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`k${i}`, 'v'])) },
       'metadata',
       'at most 20 keys',
+      'invalid',
     ],
-    [{ ...ORDER, metadata: { cart: 3 } }, 'metadata.cart', 'Invalid input: expected string, received number'],
-    [{ ...ORDER, customer: { email: 'not-an-email' } }, 'customer.email', 'must be an email address'],
-    [{ ...ORDER, amout: 5 }, '', 'Unrecognized key: "amout"'],
-    [{ currency: 'XOF', country: 'CI' }, 'amount', 'is required'],
-    [{ amount: 100, country: 'CI' }, 'currency', 'is required'],
-  ])('answers 400 with the offending field (%#)', async (body, path, message) => {
+    [
+      { ...ORDER, metadata: { cart: 3 } },
+      'metadata.cart',
+      'Invalid input: expected string, received number',
+      'invalid',
+    ],
+    [
+      { ...ORDER, customer: { email: 'not-an-email' } },
+      'customer.email',
+      'must be an email address',
+      'invalid_email',
+    ],
+    [{ ...ORDER, amout: 5 }, '', 'Unrecognized key: "amout"', 'invalid'],
+    [{ currency: 'XOF', country: 'CI' }, 'amount', 'is required', 'required'],
+    [{ amount: 100, country: 'CI' }, 'currency', 'is required', 'required'],
+  ])('answers 400 with the offending field (%#)', async (body, path, message, code) => {
     const res = await create(body);
     expect(res.status).toBe(400);
     expect(res.json).toEqual({
       statusCode: 400,
-      error: { code: 'validation_failed', message: 'The request is not valid', fields: [{ path, message }] },
+      error: {
+        code: 'validation_failed',
+        message: 'The request is not valid',
+        fields: [{ path, code, message }],
+      },
     });
   });
 
@@ -103,17 +123,17 @@ describe('POST /api/v1/sessions', () => {
     expect(garbage.json.error).toEqual({
       code: 'validation_failed',
       message: 'The request body is not valid JSON',
-      fields: [{ path: '', message: 'must be a JSON document' }],
+      fields: [{ path: '', code: 'invalid', message: 'must be a JSON document' }],
     });
     expect((await create({ ...ORDER, currency: 'QQQ' })).json.error.fields).toEqual([
-      { path: 'currency', message: 'is not a known ISO 4217 currency' },
+      { path: 'currency', code: 'invalid', message: 'is not a known ISO 4217 currency' },
     ]);
     const nowhere = await create({ amount: 100, currency: 'USD', country: 'US' });
     expect(nowhere.status).toBe(400);
     expect(nowhere.json.error).toEqual({
       code: 'validation_failed',
       message: 'The session cannot be paid: no payment provider collects USD in US',
-      fields: [{ path: 'country', message: 'no payment provider collects USD in US' }],
+      fields: [{ path: 'country', code: 'invalid', message: 'no payment provider collects USD in US' }],
     });
   });
 

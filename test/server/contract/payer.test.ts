@@ -122,7 +122,9 @@ describe('payerError', () => {
       'amount_out_of_bounds',
       'The amount must be at most NGN 50,000.00',
     ]);
-    expect(error.extra.fields).toEqual([{ path: 'amount', message: 'must be at most NGN 50,000.00' }]);
+    expect(error.extra.fields).toEqual([
+      { path: 'amount', code: 'too_high', message: 'must be at most NGN 50,000.00' },
+    ]);
   });
 
   it('answers 422 limit_exceeded over what is left', () => {
@@ -135,8 +137,8 @@ describe('payerError', () => {
     const error = errorOf(CONFIG, { ...VALID, amount: 5_000_001, fields: { size: 'M', rules: true } });
     expect([error.status, error.code]).toEqual([400, 'validation_failed']);
     expect(error.extra.fields).toEqual([
-      { path: 'amount', message: 'must be at most NGN 50,000.00' },
-      { path: 'fields.company', message: 'is required' },
+      { path: 'amount', code: 'too_high', message: 'must be at most NGN 50,000.00' },
+      { path: 'fields.company', code: 'required', message: 'is required' },
     ]);
   });
 });

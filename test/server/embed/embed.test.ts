@@ -117,14 +117,19 @@ describe('GET /embed', () => {
   });
 
   it.each([
-    ['/embed', 'link', 'give either link or session'],
-    ['/embed?link=lnk_a&session=ses_b', 'link', 'give either link or session'],
-    ['/embed?link=%3Cscript%3E', 'link', 'may only contain letters, digits, _ and -'],
-    [`/embed?link=${'a'.repeat(101)}`, 'link', 'must be at most 100 characters'],
-    ['/embed?session=ses.1', 'session', 'may only contain letters, digits, _ and -'],
-    ['/embed?link=lnk_a&pay_reference=a%20b', 'pay_reference', 'may only contain letters, digits, _ and -'],
-    ['/embed?link=lnk_a&pay_cancel=yes', 'pay_cancel', 'must be 1'],
-  ])('%s is a 400 in the envelope, naming %s', async (path, field, message) => {
+    ['/embed', 'link', 'give either link or session', 'invalid'],
+    ['/embed?link=lnk_a&session=ses_b', 'link', 'give either link or session', 'invalid'],
+    ['/embed?link=%3Cscript%3E', 'link', 'may only contain letters, digits, _ and -', 'invalid'],
+    [`/embed?link=${'a'.repeat(101)}`, 'link', 'must be at most 100 characters', 'too_long'],
+    ['/embed?session=ses.1', 'session', 'may only contain letters, digits, _ and -', 'invalid'],
+    [
+      '/embed?link=lnk_a&pay_reference=a%20b',
+      'pay_reference',
+      'may only contain letters, digits, _ and -',
+      'invalid',
+    ],
+    ['/embed?link=lnk_a&pay_cancel=yes', 'pay_cancel', 'must be 1', 'invalid'],
+  ])('%s is a 400 in the envelope, naming %s', async (path, field, message, code) => {
     const { status, json, headers } = await t.request('GET', path);
     expect(status).toBe(400);
     expect(headers.get('content-type')).toMatch(/^application\/json/);
@@ -133,7 +138,7 @@ describe('GET /embed', () => {
       error: {
         code: 'validation_failed',
         message: 'The request is not valid',
-        fields: [{ path: field, message }],
+        fields: [{ path: field, code, message }],
       },
     });
   });

@@ -5,7 +5,7 @@
  * stops reloading itself once the payment is final.
  */
 import { expect, it } from 'vitest';
-import { receiptPath } from '../../../server/pay/receipt-link.ts';
+import { receiptPath } from '../../../server/pay/receipts/link.ts';
 import { TEST_MERCHANT_KEY, type AppFixture } from '../app-fixture.ts';
 import { created, fixedCiPayment, get } from '../payments/helpers.ts';
 import { eachEngine } from './engines.ts';

@@ -169,7 +169,13 @@ describe('one prompt at a time per wallet', () => {
         expect(refused.json.error).toEqual({
           code: 'validation_failed',
           message: 'The request is not valid',
-          fields: [{ path: 'method.phoneNumber', message: 'is not a valid phone number in NG' }],
+          fields: [
+            {
+              path: 'method.phoneNumber',
+              code: 'invalid_phone',
+              message: 'is not a valid phone number in NG',
+            },
+          ],
         });
       }
     });

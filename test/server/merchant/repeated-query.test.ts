@@ -28,7 +28,7 @@ describe('a repeated query parameter', () => {
       error: {
         code: 'validation_failed',
         message: 'The query is not valid',
-        fields: [{ path: query.split('=')[0], message: 'must be given at most once' }],
+        fields: [{ path: query.split('=')[0], code: 'invalid', message: 'must be given at most once' }],
       },
     });
   });
@@ -36,6 +36,8 @@ describe('a repeated query parameter', () => {
   it('is the same answer when the same value is repeated', async () => {
     const res = await t.request('GET', '/api/v1/payments?limit=5&limit=5', undefined, MERCHANT);
     expect(res.status).toBe(400);
-    expect(res.json.error.fields).toEqual([{ path: 'limit', message: 'must be given at most once' }]);
+    expect(res.json.error.fields).toEqual([
+      { path: 'limit', code: 'invalid', message: 'must be given at most once' },
+    ]);
   });
 });

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { drawCard, type CardContent } from '../../../server/pay/preview-card-draw.ts';
-import { receiptPath } from '../../../server/pay/receipt-link.ts';
+import { receiptPath } from '../../../server/pay/receipts/link.ts';
 import { TEST_MERCHANT_KEY } from '../app-fixture.ts';
 import { created, fixedCiPayment } from '../payments/helpers.ts';
 import { payPageFixture } from './page-fixture.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { receiptPath, referenceOfReceipt } from '../../../server/pay/receipt-link.ts';
+import { receiptPath, referenceOfReceipt } from '../../../server/pay/receipts/link.ts';
 
 const reference = 'pay_0123456789abcdef0123456789abcdef';
 const segmentOf = (path: string) => path.slice('/pay/receipt/'.length);

@@ -3,8 +3,8 @@
  * language; that a wrong or unknown address gets one same 404; its policy; merchant text kept as text.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { receiptPath } from '../../../server/pay/receipt-link.ts';
-import { RECEIPT_POLICY } from '../../../server/pay/receipt-routes.ts';
+import { receiptPath } from '../../../server/pay/receipts/link.ts';
+import { RECEIPT_POLICY } from '../../../server/pay/receipts/routes.ts';
 import { startApp, TEST_MERCHANT_KEY, TEST_PUBLIC_URL, type AppFixture } from '../app-fixture.ts';
 import { created, fixedCiPayment, get } from '../payments/helpers.ts';
 

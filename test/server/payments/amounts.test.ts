@@ -38,7 +38,13 @@ describe('amounts', () => {
     const res = await create(t, limitedKePayment(amount));
     expect(res.status).toBe(422);
     expect(res.json.error).toMatchObject({ code, message });
-    expect(res.json.error.fields).toEqual([{ path: 'amount', message: message.replace('The amount ', '') }]);
+    expect(res.json.error.fields).toEqual([
+      {
+        path: 'amount',
+        code: code === 'limit_exceeded' ? 'too_high' : 'too_low',
+        message: message.replace('The amount ', ''),
+      },
+    ]);
   });
 
   it('a variable link without a limit refuses above its maximum', async () => {
@@ -60,7 +66,7 @@ describe('amounts', () => {
     const res = await create(t, limitedKePayment(10_000.5));
     expect(res.status).toBe(400);
     expect(res.json.error.fields).toEqual([
-      { path: 'amount', message: 'must be a whole number of minor units' },
+      { path: 'amount', code: 'invalid', message: 'must be a whole number of minor units' },
     ]);
   });
 

@@ -108,7 +108,7 @@ describe('direct charge sent to the provider page (08)', () => {
     const res = await create(t, redirected(returnUrl));
     expect(res.status).toBe(400);
     expect(res.json.error.code).toBe('validation_failed');
-    expect(res.json.error.fields).toContainEqual({ path: 'method.returnUrl', message });
+    expect(res.json.error.fields).toContainEqual({ path: 'method.returnUrl', code: 'invalid', message });
     const charges = await t.store.db
       .selectFrom('sandbox_transactions')
       .select('reference')

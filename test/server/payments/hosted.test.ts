@@ -96,6 +96,6 @@ describe('hosted checkout round trip', () => {
     const res = await create(t, hosted(returnUrl));
     expect(res.status).toBe(400);
     expect(res.json.error.code).toBe('validation_failed');
-    expect(res.json.error.fields).toContainEqual({ path: 'method.returnUrl', message });
+    expect(res.json.error.fields).toContainEqual({ path: 'method.returnUrl', code: 'invalid', message });
   });
 });

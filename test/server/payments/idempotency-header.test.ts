@@ -22,7 +22,7 @@ const TWO_KEYS = {
   error: {
     code: 'validation_failed',
     message: 'The Idempotency-Key header is not valid',
-    fields: [{ path: 'Idempotency-Key', message: 'must be given once' }],
+    fields: [{ path: 'Idempotency-Key', code: 'invalid', message: 'must be given once' }],
   },
 };
 

@@ -106,13 +106,13 @@ describe('Idempotency-Key', () => {
     expect(missing.json.error).toEqual({
       code: 'validation_failed',
       message: 'The Idempotency-Key header is required',
-      fields: [{ path: 'Idempotency-Key', message: 'is required' }],
+      fields: [{ path: 'Idempotency-Key', code: 'required', message: 'is required' }],
     });
     for (const bad of ['x'.repeat(256), 'tab\there', 'clé']) {
       const res = await create(t, fixedCiPayment('+2250700000000'), bad);
       expect(res.status).toBe(400);
       expect(res.json.error.fields).toEqual([
-        { path: 'Idempotency-Key', message: 'must be 1 to 255 printable ASCII characters' },
+        { path: 'Idempotency-Key', code: 'invalid', message: 'must be 1 to 255 printable ASCII characters' },
       ]);
     }
     expect(await sandboxCharges(t)).toBe(0);

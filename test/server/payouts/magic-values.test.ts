@@ -109,7 +109,7 @@ describe('payout magic values through our API', () => {
         error: {
           code: 'validation_failed',
           message: `Insufficient balance in the ${country} ${currency} disbursement wallet`,
-          fields: [{ path: 'amount', message }],
+          fields: [{ path: 'amount', code: 'too_high', message }],
         },
       });
       expect(await disbursementWallet(t, country, currency)).toBe(funds);

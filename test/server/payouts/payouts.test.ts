@@ -140,7 +140,11 @@ describe('payouts', () => {
         code: 'validation_failed',
         message: 'Insufficient balance in the CI XOF disbursement wallet',
         fields: [
-          { path: 'amount', message: 'The disbursement wallet holds 5000000; this payout needs 5025000' },
+          {
+            path: 'amount',
+            code: 'too_high',
+            message: 'The disbursement wallet holds 5000000; this payout needs 5025000',
+          },
         ],
       },
     });

@@ -144,6 +144,8 @@ describe('recipient validation', () => {
     expect(mixed.json.error.fields[0].path).toBe('account');
     const extra = await validate({ ...mtnCi(), nickname: 'Aya' });
     expect(extra.status).toBe(400);
-    expect(extra.json.error.fields).toEqual([{ path: '', message: expect.stringContaining('nickname') }]);
+    expect(extra.json.error.fields).toEqual([
+      { path: '', code: 'invalid', message: expect.stringContaining('nickname') },
+    ]);
   });
 });

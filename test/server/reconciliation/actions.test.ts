@@ -117,7 +117,7 @@ eachEngine('reconciliation actions', (instance) => {
     const payoutRecord = await act(t, { action: 'record', kind: 'payout', reference: ours });
     expect([payoutRecord.status, payoutRecord.json.error.code]).toEqual([400, 'validation_failed']);
     expect(payoutRecord.json.error.fields).toEqual([
-      { path: 'kind', message: 'only a payment can be recorded' },
+      { path: 'kind', code: 'invalid', message: 'only a payment can be recorded' },
     ]);
     const badAction = await act(t, { action: 'delete', kind: 'payment', reference: ours });
     expect([badAction.status, badAction.json.error.code]).toEqual([400, 'validation_failed']);
@@ -136,16 +136,16 @@ eachEngine('reconciliation actions', (instance) => {
 
   it('refuses a bad period with exact codes and fields', async () => {
     const t = await instance();
-    const cases: [string, string, string][] = [
-      ['from=2026-11-30&to=2026-11-01', 'to', 'must not be before from'],
-      ['from=2026-13-01&to=2026-12-01', 'from', 'must be a date written YYYY-MM-DD'],
-      ['from=2025-01-01&to=2026-11-01', 'to', 'the period may cover at most 366 days'],
-      ['to=2026-11-01', 'from', 'is required'],
+    const cases: [string, string, string, string][] = [
+      ['from=2026-11-30&to=2026-11-01', 'to', 'must not be before from', 'invalid'],
+      ['from=2026-13-01&to=2026-12-01', 'from', 'must be a date written YYYY-MM-DD', 'invalid'],
+      ['from=2025-01-01&to=2026-11-01', 'to', 'the period may cover at most 366 days', 'invalid'],
+      ['to=2026-11-01', 'from', 'is required', 'required'],
     ];
-    for (const [query, path, message] of cases) {
+    for (const [query, path, message, code] of cases) {
       const res = await t.request('GET', `/api/v1/reconciliation?${query}`, undefined, MERCHANT);
       expect([res.status, res.json.error.code]).toEqual([400, 'validation_failed']);
-      expect(res.json.error.fields).toContainEqual({ path, message });
+      expect(res.json.error.fields).toContainEqual({ path, code, message });
     }
     const noKey = await t.request('GET', '/api/v1/reconciliation?from=2026-11-01&to=2026-11-02');
     expect([noKey.status, noKey.json.error.code]).toEqual([401, 'unauthorized']);

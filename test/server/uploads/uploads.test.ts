@@ -133,7 +133,7 @@ describe('POST /api/v1/uploads', () => {
       error: {
         code: 'validation_failed',
         message: 'The request is not valid',
-        fields: [{ path: 'file', message: 'is required (a multipart file field)' }],
+        fields: [{ path: 'file', code: 'required', message: 'is required (a multipart file field)' }],
       },
     });
     const json = await t.request('POST', '/api/v1/uploads', { file: 'x' });
@@ -142,7 +142,9 @@ describe('POST /api/v1/uploads', () => {
     two.append('file', new File([PNG], 'a.png'));
     two.append('file', new File([PNG], 'b.png'));
     const twice = await t.app.request('/api/v1/uploads', { method: 'POST', body: two });
-    expect((await twice.json()).error.fields).toEqual([{ path: 'file', message: 'send exactly one file' }]);
+    expect((await twice.json()).error.fields).toEqual([
+      { path: 'file', code: 'invalid', message: 'send exactly one file' },
+    ]);
     const broken = await t.app.request('/api/v1/uploads', {
       method: 'POST',
       body: '--x\r\nContent-Disposition: form-data; name="file"\r\n\r\nunterminated',

@@ -9,23 +9,23 @@
  * nothing and cannot go on for long.
  */
 import type { Context } from 'hono';
-import type { CheckoutConfig } from '../../widget/contract/index.ts';
-import { readTranslations } from '../checkout/translations.ts';
-import type { CheckoutService } from '../checkout/service.ts';
-import { factory, type AppDeps } from '../env.ts';
-import { clientKey } from '../http/client-ip.ts';
-import type { RateLimiter } from '../rate-limits/limiter.ts';
-import { withLogger } from '../logger.ts';
-import { isFinal } from '../payments/lifecycle.ts';
-import { findPayment } from '../payments/repository.ts';
-import type { PaymentService } from '../payments/service.ts';
-import { refreshPayment } from '../payments/verify.ts';
-import { RECEIPT_CSS, RECEIPT_SCRIPT } from './receipt-assets.ts';
-import { ourLanguage } from './language.ts';
-import { receiptLanguage } from './receipt-language.ts';
-import { referenceOfReceipt } from './receipt-link.ts';
-import { NO_RECEIPT_PAGE, receiptPage } from './receipt-page.ts';
-import { receiptView } from './receipt-view.ts';
+import type { CheckoutConfig } from '../../../widget/contract/index.ts';
+import { readTranslations } from '../../checkout/translations.ts';
+import type { CheckoutService } from '../../checkout/service.ts';
+import { factory, type AppDeps } from '../../env.ts';
+import { clientKey } from '../../http/client-ip.ts';
+import type { RateLimiter } from '../../rate-limits/limiter.ts';
+import { withLogger } from '../../logger.ts';
+import { isFinal } from '../../payments/lifecycle.ts';
+import { findPayment } from '../../payments/repository.ts';
+import type { PaymentService } from '../../payments/service.ts';
+import { refreshPayment } from '../../payments/verify.ts';
+import { RECEIPT_CSS, RECEIPT_SCRIPT } from './assets.ts';
+import { ourLanguage } from '../language.ts';
+import { receiptLanguage } from './language.ts';
+import { referenceOfReceipt } from './link.ts';
+import { NO_RECEIPT_PAGE, receiptPage } from './page.ts';
+import { receiptView } from './view.ts';
 
 /**
  * Nothing but our own origin, and only a stylesheet, a script file and form posts to it: no inline code,

@@ -3,8 +3,8 @@
  * and one small script of ours, both optional: without the script the page is whole, only the Print and
  * Share buttons stay hidden. Every text from the merchant or the provider goes through `escapeHtml`.
  */
-import type { ReceiptView } from './receipt-view.ts';
-import { RECEIPT_SCRIPT_PATH, RECEIPT_STYLESHEET_PATH } from './receipt-assets.ts';
+import type { ReceiptView } from './view.ts';
+import { RECEIPT_SCRIPT_PATH, RECEIPT_STYLESHEET_PATH } from './assets.ts';
 
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',

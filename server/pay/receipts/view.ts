@@ -1,17 +1,17 @@
 /**
  * What a receipt says, worked out from the payment's row and its checkout, in the payer's language: the
- * heading and tone of its status, and the rows of the summary. No HTML here (receipt-page.ts draws it),
+ * heading and tone of its status, and the rows of the summary. No HTML here (page.ts draws it),
  * so what is shown can be tested as data.
  */
-import type { CheckoutConfig, FailureCode } from '../../widget/contract/index.ts';
-import type { Messages } from '../../widget/i18n/en.ts';
-import { formatMoney } from '../../widget/shared/format.ts';
-import { failureCodeOf } from '../payments/failure-codes.ts';
-import { isFinal } from '../payments/lifecycle.ts';
-import { maskPhone } from '../payments/list.ts';
-import type { PaymentRow } from '../store/schema.ts';
-import { formatDateTime } from './dates.ts';
-import type { PageLanguage } from './language.ts';
+import type { CheckoutConfig, FailureCode } from '../../../widget/contract/index.ts';
+import type { Messages } from '../../../widget/i18n/en.ts';
+import { formatMoney } from '../../../widget/shared/format.ts';
+import { failureCodeOf } from '../../payments/failure-codes.ts';
+import { isFinal } from '../../payments/lifecycle.ts';
+import { maskPhone } from '../../payments/list.ts';
+import type { PaymentRow } from '../../store/schema.ts';
+import { formatDateTime } from '../dates.ts';
+import type { PageLanguage } from '../language.ts';
 
 type ReceiptTone = 'success' | 'error' | 'wait';
 

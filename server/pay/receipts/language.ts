@@ -5,10 +5,10 @@
  * step in whatever language its `locale` attribute chose, a wallet app, the payer's other browser, the
  * merchant's console), and the link's locale says nothing about that reader.
  */
-import { en } from '../../widget/i18n/en.ts';
-import { languageOf } from '../../widget/i18n/translation.ts';
-import type { Translations } from '../checkout/translations.ts';
-import { acceptedLanguages, isLanguage, type PageLanguage } from './language.ts';
+import { en } from '../../../widget/i18n/en.ts';
+import { languageOf } from '../../../widget/i18n/translation.ts';
+import type { Translations } from '../../checkout/translations.ts';
+import { acceptedLanguages, isLanguage, type PageLanguage } from '../language.ts';
 
 export function receiptLanguage(
   translations: Translations,

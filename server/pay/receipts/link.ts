@@ -5,7 +5,7 @@
  * enough, and no table stores the proof, so a copy of the database yields no receipt address either.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { isPaymentReference } from '../payments/tokens.ts';
+import { isPaymentReference } from '../../payments/tokens.ts';
 
 /** 22 base64url characters: 128 bits of the HMAC, as unguessable as the reference itself. */
 const PROOF_PATTERN = /^[A-Za-z0-9_-]{22}$/;
