@@ -14,10 +14,13 @@ import { APPS } from './apps.ts';
 
 export default async function globalSetup() {
   const packed = mkdtempSync(join(tmpdir(), 'pay-examples-pack-'));
-  const [file] = JSON.parse(
-    execFileSync('npm', ['pack', './widget', '--pack-destination', packed, '--json'], { encoding: 'utf8' }),
-  ) as { filename: string }[];
-  process.env.EXAMPLES_TARBALL = join(packed, file!.filename);
+  // EXAMPLES_TARBALL, when set, names another package to try the apps with (an older build, say).
+  if (!process.env.EXAMPLES_TARBALL) {
+    const [file] = JSON.parse(
+      execFileSync('npm', ['pack', './widget', '--pack-destination', packed, '--json'], { encoding: 'utf8' }),
+    ) as { filename: string }[];
+    process.env.EXAMPLES_TARBALL = join(packed, file!.filename);
+  }
 
   const origins: string[] = [];
   for (const app of APPS) {
