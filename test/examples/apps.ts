@@ -69,17 +69,22 @@ export async function installAndBuild(app: App, buildEnv: NodeJS.ProcessEnv): Pr
     recursive: true,
     filter: (source) => !GENERATED.has(source.split('/').pop() ?? ''),
   });
-  // The types come from the package: no declaration of the app's own names the element or the package.
-  for (const file of sourceFiles(dir).filter((name) => name.endsWith('.d.ts')))
-    expect(readFileSync(file, 'utf8'), relative(dir, file)).not.toMatch(/pay-checkout/);
-
-  await run(
-    'npm',
-    ['install', '--prefer-offline', '--no-audit', '--no-fund', process.env.EXAMPLES_TARBALL ?? ''],
-    dir,
-  );
-  await run('npm', ['run', 'build'], dir, buildEnv);
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  try {
+    // The types come from the package: no declaration of the app's own names the element or the package.
+    for (const file of sourceFiles(dir).filter((name) => name.endsWith('.d.ts')))
+      expect(readFileSync(file, 'utf8'), relative(dir, file)).not.toMatch(/pay-checkout/);
+    await run(
+      'npm',
+      ['install', '--prefer-offline', '--no-audit', '--no-fund', process.env.EXAMPLES_TARBALL ?? ''],
+      dir,
+    );
+    await run('npm', ['run', 'build'], dir, buildEnv);
+  } catch (failure) {
+    remove();
+    throw failure;
+  }
+  return { dir, remove };
 }
 
 /**
