@@ -25,7 +25,7 @@ export const freePort = () =>
     });
   });
 
-async function waitForHealth(url: string, server: ChildProcess, log: () => string) {
+export async function waitForHealth(url: string, server: ChildProcess, log: () => string) {
   for (let attempt = 0; attempt < 300; attempt++) {
     if (server.exitCode !== null) throw new Error(`server exited early:\n${log()}`);
     try {
