@@ -106,7 +106,9 @@ export function handoffRoutes(routeDeps: HandoffRouteDeps) {
     .openapi(create, async (c) => {
       const { link, session, lang, ...given } = c.req.valid('json');
       const kind = link !== undefined ? 'link' : 'session';
-      const config = assertPayable(await checkout.getConfig(kind, link ?? session ?? '', c.get('logger')));
+      const config = assertPayable(
+        await checkout.getConfig(kind, link ?? session ?? '', c.get('logger'), { client: ipOf(c) }),
+      );
       const answers = answersFor(config, given);
       await limiter.hit('create', ipOf(c));
       const created = await handoffs.create(config, answers);

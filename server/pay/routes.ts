@@ -187,7 +187,7 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
     id: string,
   ): Promise<CheckoutConfig | Response> {
     try {
-      return await checkout.getConfig(kind, id, c.get('logger'));
+      return await checkout.getConfig(kind, id, c.get('logger'), { client: ipOf(c) });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       return unavailable(c, error, languageOf(c));
