@@ -18,6 +18,7 @@ import { readTranslations } from '../checkout/translations.ts';
 import { ConfirmPaymentSchema, CreatePaymentSchema } from '../contract/schemas.ts';
 import type { AppDeps, AppEnv } from '../env.ts';
 import { narrowBodyLimit, readFormBody } from '../http/body.ts';
+import { readPayForm } from './form-body.ts';
 import { payFormLimit } from '../body-limits.ts';
 import { clientKey } from '../http/client-ip.ts';
 import { ApiError, fieldErrors } from '../http/errors.ts';
@@ -339,7 +340,7 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
     narrowBodyLimit(c, payFormLimit('payment', hasFile));
     let body: FormBody;
     try {
-      body = (await readFormBody(c, { all: true })) as FormBody;
+      body = await readPayForm(c, checkoutConfig);
     } catch (error) {
       if (error instanceof ApiError && (error.status === 413 || error.status === 503)) throw error;
       return renderForm(c, 400, checkoutConfig, lang, { alert: messages.error });
