@@ -29,7 +29,11 @@ export interface MissBudget {
    * Runs `lookup` (one provider call for a link id not in the cache) on `client`'s budget. `isMiss`
    * tells an unknown link's failure from any other. No client (background work): not counted.
    */
-  spend<T>(client: string | undefined, lookup: () => Promise<T>, isMiss: (error: unknown) => boolean): Promise<T>;
+  spend<T>(
+    client: string | undefined,
+    lookup: () => Promise<T>,
+    isMiss: (error: unknown) => boolean,
+  ): Promise<T>;
 }
 
 export function createMissBudget(clock: Clock, budget: RateLimit): MissBudget {

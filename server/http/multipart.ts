@@ -40,7 +40,8 @@ export function multipartBoundary(contentType: string | undefined): string | und
   return match?.[1] ?? match?.[2];
 }
 
-const malformed = () => new ApiError(400, 'validation_failed', 'The request body is not a well-formed multipart form');
+const malformed = () =>
+  new ApiError(400, 'validation_failed', 'The request body is not a well-formed multipart form');
 
 /**
  * Reads `chunks` as multipart parts split by `boundary`, asking `ruleFor` what to keep of each. Answers
@@ -57,7 +58,8 @@ export async function readMultipart(
   const parts: Part[] = [];
   let buffer: Buffer = Buffer.from('\r\n');
   let state = 'preamble' as 'preamble' | 'after-delimiter' | 'headers' | 'data' | 'done';
-  let current: { head: PartHead; rule: PartRule; kept: Uint8Array[]; size: number; over: boolean } | undefined;
+  let current:
+    { head: PartHead; rule: PartRule; kept: Uint8Array[]; size: number; over: boolean } | undefined;
 
   /** Adds `bytes` to the current part; false when the read should stop here. */
   function take(bytes: Uint8Array): boolean {

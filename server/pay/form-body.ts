@@ -39,7 +39,8 @@ export async function readPayForm(c: Context, config: CheckoutConfig): Promise<F
     const first = !seen.has(name);
     seen.add(name);
     if (!first) return { keep: 0 };
-    if (filename !== undefined) return files.has(name) ? { keep: MAX_UPLOAD_BYTES + 1, stopWhenOver: true } : { keep: 0 };
+    if (filename !== undefined)
+      return files.has(name) ? { keep: MAX_UPLOAD_BYTES + 1, stopWhenOver: true } : { keep: 0 };
     const length = lengths.get(name);
     // A UTF-16 unit is at most 3 bytes of UTF-8 (a pair, 4 bytes for 2): this many bytes hold more
     // than `maxlength` of any text, so a cut one is still too long for the API's checks.

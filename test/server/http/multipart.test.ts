@@ -18,9 +18,23 @@ const rule = ({ name }: { name: string }): PartRule => (name === 'skipped' ? { k
 it('reads the same parts whatever the chunks, keeping only what each rule allows', async () => {
   for (const size of [1, 2, 3, 7, 64, BODY.byteLength]) {
     const parts = await readMultipart(inPieces(BODY, size), 'b0', rule);
-    expect(parts.map(({ name, filename, type, data, over }) => ({ name, filename, type, text: new TextDecoder().decode(data), over }))).toEqual([
+    expect(
+      parts.map(({ name, filename, type, data, over }) => ({
+        name,
+        filename,
+        type,
+        text: new TextDecoder().decode(data),
+        over,
+      })),
+    ).toEqual([
       { name: 'note', filename: undefined, type: 'text/plain', text: 'Awa Ndiaye, ça va', over: false },
-      { name: 'file', filename: 'a.pdf', type: 'application/pdf', text: '%PDF-\r\n--b1 near\r\n-b0', over: false },
+      {
+        name: 'file',
+        filename: 'a.pdf',
+        type: 'application/pdf',
+        text: '%PDF-\r\n--b1 near\r\n-b0',
+        over: false,
+      },
     ]);
   }
 });
@@ -39,7 +53,10 @@ it('cuts a part at its allowance, and stops reading there when its rule says so'
       yield piece;
     }
   }
-  const stopped = await readMultipart(counted(), 'b0', ({ filename }) => ({ keep: 3, stopWhenOver: filename !== undefined }));
+  const stopped = await readMultipart(counted(), 'b0', ({ filename }) => ({
+    keep: 3,
+    stopWhenOver: filename !== undefined,
+  }));
   expect(stopped.map((part) => part.name)).toEqual(['note', 'file']);
   expect(read).toBeLessThan(BODY.byteLength - 60);
 });
@@ -52,7 +69,9 @@ it('refuses a body that is not multipart as sent: no closing boundary, no name, 
     'no boundary at all',
   ];
   for (const body of bad)
-    await expect(readMultipart(inPieces(UTF8.encode(body), 100), 'b0', rule)).rejects.toMatchObject({ status: 400 });
+    await expect(readMultipart(inPieces(UTF8.encode(body), 100), 'b0', rule)).rejects.toMatchObject({
+      status: 400,
+    });
 });
 
 it("reads the boundary from a form's Content-Type only", () => {
