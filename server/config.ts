@@ -358,6 +358,14 @@ const EnvSchema = z
     RETENTION_DAYS: z.string().regex(/^\d+$/, 'must be a whole number of days').transform(Number).optional(),
     PROVIDER_TIMEOUT_MS: milliseconds(15_000),
     UNKNOWN_LINK_TTL_MS: milliseconds(60_000),
+    UNKNOWN_LINK_BUDGET: z
+      .string()
+      .regex(/^\s*\d+\s*\/\s*[1-9]\d*\s*$/, 'must be max/seconds, e.g. 20/600')
+      .default('20/600')
+      .transform((text): RateLimit => {
+        const [max, seconds] = text.split('/').map(Number);
+        return { max: max!, windowSeconds: seconds! };
+      }),
     PAYMENT_RESERVATION_MS: milliseconds(DEFAULT_RESERVATION_MS).pipe(z.int().min(1, 'must be at least 1')),
     HANDOFF_TTL_MS: milliseconds(15 * 60_000).pipe(z.int().min(1_000, 'must be at least 1000 (one second)')),
     PAY_PAGE_REFRESH_SECONDS: z
@@ -508,6 +516,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     providerTimeoutMs: value.PROVIDER_TIMEOUT_MS,
     /** How long a link id the provider does not know is answered 404 without asking it again. */
     unknownLinkTtlMs: value.UNKNOWN_LINK_TTL_MS,
+    /** Each client's unknown link ids (provider lookups that found nothing) per window (checkout/miss-budget.ts). */
+    unknownLinkBudget: value.UNKNOWN_LINK_BUDGET,
     /**
      * How long a payment we expired or cancelled keeps its amount reserved (against the link's limit, and
      * its session busy) while the provider has not said it is final: the provider's own deadline.

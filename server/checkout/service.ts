@@ -6,7 +6,8 @@
  * of payers opening one link costs one provider call; `paymentSucceeded` drops it when a success moved
  * what it says (the payments engine calls it). A link the provider does not know is remembered as
  * unknown for UNKNOWN_LINK_TTL_MS in the same cache, so a made-up id asked for again, by anyone, costs
- * no provider call under the merchant's credentials. Our own in-flight payments change with every charge, so
+ * no provider call under the merchant's credentials; and a different made-up id each time is counted
+ * against its client's budget of unknown ids (miss-budget.ts), passed as `client`. Our own in-flight payments change with every charge, so
  * that part of `remaining` is read from the payments table on every call.
  */
 import type { CheckoutConfig, Network } from '../../widget/contract/index.ts';
@@ -15,6 +16,7 @@ import { ApiError, fromProviderError, notFound } from '../http/errors.ts';
 import type { Logger } from '../logger.ts';
 import { ProviderError, ProviderRequestError } from '../provider/errors.ts';
 import { createTtlCache } from './cache.ts';
+import { createMissBudget } from './miss-budget.ts';
 import { currencyExponent, UnknownCurrencyError } from './currency.ts';
 import { linkConfig, linkStatus, type LinkSnapshot } from './link-config.ts';
 import { methodsFor, providerCatalogue, type MethodSources } from './methods.ts';
@@ -39,6 +41,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
   const links = createTtlCache<LinkSnapshot>(clock, LINK_TTL_MS, {
     failureTtlMs: (error) => (isUnknownLink(error) ? config.unknownLinkTtlMs : 0),
   });
+  // RATE_LIMITS=off (benchmarks) lifts it with the other limits.
+  const misses = config.rateLimits.off ? undefined : createMissBudget(clock, config.unknownLinkBudget);
   const translations = readTranslations(deps.translationsDir);
   /** Links whose last snapshot has an amount limit: their `remaining` moves with the provider's totals. */
   const limitedLinks = new Set<string>();
@@ -105,8 +109,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
    * close to twice the server CPU: `npm run bench`, its `GET /api/v1/links/:id (warm)` line.
    */
   const linkAnswers = new WeakMap<LinkSnapshot, LinkAnswer & { inFlight: number }>();
-  async function linkAnswer(id: string, logger: Logger = deps.logger): Promise<LinkAnswer> {
-    const { snapshot, inFlight } = await linkState(id, logger);
+  async function linkAnswer(id: string, logger: Logger = deps.logger, client?: string): Promise<LinkAnswer> {
+    const { snapshot, inFlight } = await linkState(id, logger, client);
     const now = clock.now();
     const last = linkAnswers.get(snapshot);
     // Only the status is worked out on a warm read; the config is built when the answer changes.
@@ -123,16 +127,18 @@ export function createCheckoutService(deps: CheckoutDeps) {
   async function linkState(
     id: string,
     logger: Logger,
+    client: string | undefined,
   ): Promise<{ snapshot: LinkSnapshot; inFlight: number }> {
-    // A load shared by concurrent readers logs with the first one's logger.
-    const snapshot = await links.get(id, () => loadLink(id, logger));
+    // A load shared by concurrent readers logs with the first one's logger, on the first one's budget.
+    const load = () => loadLink(id, logger);
+    const snapshot = await links.get(id, misses ? () => misses.spend(client, load, isUnknownLink) : load);
     const limited = (snapshot.link.amountLimit ?? 0) > 0;
     return { snapshot, inFlight: limited ? await inFlightAmount(id) : 0 };
   }
 
-  async function linkCheckout(id: string, logger: Logger, fresh: boolean): Promise<CheckoutConfig> {
-    if (fresh) links.forget(id);
-    const { snapshot, inFlight } = await linkState(id, logger);
+  async function linkCheckout(id: string, logger: Logger, options: ConfigOptions): Promise<CheckoutConfig> {
+    if (options.fresh) links.forget(id);
+    const { snapshot, inFlight } = await linkState(id, logger, options.client);
     return linkConfig(snapshot, inFlight, clock.now());
   }
 
@@ -161,7 +167,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
       logger: Logger = deps.logger,
       options: ConfigOptions = {},
     ): Promise<CheckoutConfig> {
-      return kind === 'link' ? linkCheckout(id, logger, options.fresh === true) : sessionCheckout(id, logger);
+      return kind === 'link' ? linkCheckout(id, logger, options) : sessionCheckout(id, logger);
     },
     /**
      * What a link with an amount limit has collected by the provider's fresh count, against its limit;
@@ -209,6 +215,8 @@ export interface ConfigOptions {
    * shared by every instance, and a payment's admission must not decide on one instance's old copy.
    */
   fresh?: boolean;
+  /** The client asking (client-ip.ts's key), whose budget of unknown link ids a lookup spends. */
+  client?: string;
 }
 
 export interface LinkAnswer {

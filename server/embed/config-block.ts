@@ -37,8 +37,8 @@ export function embeddedConfigReader(
       if (key) await limiter.hit('ip', key);
       const config =
         kind === 'link'
-          ? (await checkout.linkAnswer(id, logger)).config
-          : await checkout.getConfig(kind, id, logger);
+          ? (await checkout.linkAnswer(id, logger, key)).config
+          : await checkout.getConfig(kind, id, logger, { client: key });
       return assertPayable(config);
     } catch (error) {
       // The page still works without the block: the checkout then reads (and shows) the error itself.

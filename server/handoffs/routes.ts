@@ -42,6 +42,10 @@ const HandoffSchema = z
     payment: PaymentSchema.optional().meta({
       description: 'The payment made through it, once there is one.',
     }),
+    provider: z.string().optional().meta({
+      description:
+        "The provider slug of that payment's direct charge (absent for the provider's hosted page): the desktop names the method being paid with.",
+    }),
   })
   .meta({ id: 'Handoff' });
 
@@ -70,6 +74,7 @@ export async function handoffView(
     id: row.id,
     expiresAt: new Date(Number(row.expires_at)).toISOString(),
     ...(paid ? { payment: await payments.get(paid, logger) } : {}),
+    ...(paid?.provider ? { provider: paid.provider } : {}),
   };
 }
 
@@ -106,7 +111,9 @@ export function handoffRoutes(routeDeps: HandoffRouteDeps) {
     .openapi(create, async (c) => {
       const { link, session, lang, ...given } = c.req.valid('json');
       const kind = link !== undefined ? 'link' : 'session';
-      const config = assertPayable(await checkout.getConfig(kind, link ?? session ?? '', c.get('logger')));
+      const config = assertPayable(
+        await checkout.getConfig(kind, link ?? session ?? '', c.get('logger'), { client: ipOf(c) }),
+      );
       const answers = answersFor(config, given);
       await limiter.hit('create', ipOf(c));
       const created = await handoffs.create(config, answers);

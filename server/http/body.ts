@@ -2,7 +2,8 @@
  * Request bodies: every one is read under a byte limit (hono's `bodyLimit`, refusing in our envelope),
  * chosen by route family in one table (`limitBodies`, in front of every route) and applied when the
  * route first reads the body: after the route's own checks (a key, a token, an allowlist), so a
- * refused caller's body is never read. Handlers read through `readBodyBytes` or `readFormBody`, and a
+ * refused caller's body is never read. Handlers read through `readBodyBytes`, `readFormBody` or
+ * `streamBody` (a body taken as it arrives, never held whole: a pay page's multipart form), and a
  * route with a declared JSON body through `jsonBodyFirst` and `c.req.valid('json')`; a read with no limit in front of it is our own mistake, a 500.
  *
  * @hono/node-server reads `c.req.arrayBuffer()` straight from Node's stream; a client that leaves before
@@ -80,9 +81,10 @@ export function limitBodies(
   families: readonly BodyFamily[],
   budget: BodyBudget = bodyBudget(Number.POSITIVE_INFINITY),
 ): MiddlewareHandler {
-  const limits = families.map(({ path, maxSize, tooLarge }) => ({
+  const limits = families.map(({ path, maxSize, tooLarge = () => payloadTooLarge(maxSize ?? 0) }) => ({
     matches: pathMatcher(path),
     maxSize,
+    tooLarge,
     limit: maxSize === null ? null : limitBody(maxSize, tooLarge),
   }));
   return async (c, next) => {
@@ -91,7 +93,7 @@ export function limitBodies(
       const family = limits.find(({ matches }) => matches(path));
       if (!family) throw new TypeError(`No body limit covers ${path}: list a catch-all family last`);
       if (family.limit && family.maxSize !== null)
-        pendingLimits.set(c, { limit: family.limit, maxSize: family.maxSize, budget });
+        pendingLimits.set(c, { limit: family.limit, maxSize: family.maxSize, tooLarge: family.tooLarge, budget });
     }
     return next();
   };
@@ -138,6 +140,7 @@ export function bodyBudget(maxBytes: number): BodyBudget {
 interface PendingLimit {
   limit: MiddlewareHandler;
   maxSize: number;
+  tooLarge: () => Error;
   budget: BodyBudget;
   applied?: Promise<void>;
 }
@@ -149,10 +152,14 @@ const pendingLimits = new WeakMap<Context, PendingLimit>();
  * Lowers this request's body limit to `maxSize` before its body is read (a route whose form turns out
  * smaller than its family's limit: a pay page without a file field). Never raises it.
  */
-export function narrowBodyLimit(c: Context, maxSize: number, tooLarge?: () => Error): void {
+export function narrowBodyLimit(
+  c: Context,
+  maxSize: number,
+  tooLarge: () => Error = () => payloadTooLarge(maxSize),
+): void {
   const pending = pendingLimits.get(c);
   if (!pending || pending.applied || maxSize >= pending.maxSize) return;
-  pendingLimits.set(c, { ...pending, maxSize, limit: limitBody(maxSize, tooLarge) });
+  pendingLimits.set(c, { ...pending, maxSize, tooLarge, limit: limitBody(maxSize, tooLarge) });
 }
 
 /**
@@ -196,6 +203,60 @@ export async function readFormBody(c: Context, options?: Partial<ParseBodyOption
     return await c.req.parseBody(options);
   } finally {
     release();
+  }
+}
+
+/**
+ * The body as it arrives, chunk by chunk, to `consume`, under the request's limit: a declared length
+ * over it is refused before a byte is read, and the chunks stop with the refusal once they pass it, so
+ * a chunked body is never read whole first (as `bodyLimit` would). Holds the server's budget as a read
+ * does. When `consume` returns early (it has seen enough: a file past its size), the rest of the body is
+ * never read; the client learns it from the answer.
+ */
+export async function streamBody<T>(
+  c: Context,
+  consume: (chunks: AsyncIterable<Uint8Array>) => Promise<T>,
+): Promise<T> {
+  const pending = pendingLimits.get(c);
+  if (!pending) throw new TypeError(`${c.req.method} ${c.req.path} read its body with no limit in front of it`);
+  if (pending.applied) throw new TypeError(`${c.req.method} ${c.req.path} read its body twice`);
+  pending.applied = Promise.resolve();
+  const { maxSize, tooLarge } = pending;
+  const length = c.req.header('content-length');
+  const chunked = c.req.header('transfer-encoding') !== undefined;
+  const declared = length !== undefined && !chunked ? Number(length) : undefined;
+  if (declared !== undefined && !(declared <= maxSize)) throw tooLarge();
+  const bytes = declared ?? (chunked || cameOverASocket(c) ? maxSize : 0);
+  const release = bytes > 0 ? pending.budget.take(bytes) : () => undefined;
+  const reader = c.req.raw.body?.getReader();
+  async function* chunks(): AsyncGenerator<Uint8Array> {
+    let total = 0;
+    for (;;) {
+      let read: ReadableStreamReadResult<Uint8Array> | undefined;
+      try {
+        read = await reader?.read();
+      } catch (error) {
+        throw clientLeftUnlessOurBug(error);
+      }
+      if (!read || read.done) return;
+      const room = maxSize - total;
+      total += read.value.byteLength;
+      if (total <= maxSize) {
+        yield read.value;
+        continue;
+      }
+      // The bytes within the limit first: what reads them may have seen enough there (a file past its
+      // own, smaller size) and never ask for the rest.
+      if (room > 0) yield read.value.subarray(0, room);
+      throw tooLarge();
+    }
+  }
+  try {
+    return await consume(chunks());
+  } finally {
+    release();
+    // Whatever was not read stays unread: cancelling tells the stream (and its socket) we are done.
+    reader?.cancel().catch(() => undefined);
   }
 }
 

@@ -21,6 +21,7 @@ import {
 } from '../contract/describe.ts';
 import { CheckoutConfigSchema } from '../contract/schemas.ts';
 import { createOpenApiApp, type AppDeps } from '../env.ts';
+import { clientKey } from '../http/client-ip.ts';
 import { notFound } from '../http/errors.ts';
 import { listOf } from '../http/provider-list.ts';
 import { requireMerchant } from '../middleware/merchant-auth.ts';
@@ -132,7 +133,7 @@ export function linkRoutes(deps: Pick<AppDeps, 'config' | 'provider'>, checkout:
   });
   return app.openapi(getLink, async (c) => {
     const { id } = c.req.valid('param');
-    const { config: checkoutConfig, body } = await checkout.linkAnswer(id, c.get('logger'));
+    const { config: checkoutConfig, body } = await checkout.linkAnswer(id, c.get('logger'), clientKey(c, deps.config));
     assertPayable(checkoutConfig);
     return encodedLinkAnswer(c, body);
   });

@@ -47,7 +47,7 @@ export function answersOf(body: FormBody, config: CheckoutConfig): Record<string
 }
 
 /** Each text input the form draws for `config`, with its `maxlength` (form-page.ts). */
-function answerLengths(config: CheckoutConfig): Map<string, number> {
+export function answerLengths(config: CheckoutConfig): Map<string, number> {
   const lengths = new Map<string, number>([
     ['amount', MAX_LENGTH.short],
     ['customer.name', MAX_LENGTH.name],

@@ -9,7 +9,8 @@ import { fill } from '../../widget/i18n/index.ts';
 import { unavailability } from '../checkout/availability.ts';
 import { CreatePaymentSchema } from '../contract/schemas.ts';
 import type { AppEnv } from '../env.ts';
-import { narrowBodyLimit, readFormBody } from '../http/body.ts';
+import { narrowBodyLimit } from '../http/body.ts';
+import { readPayForm } from './form-body.ts';
 import { payFormLimit } from '../body-limits.ts';
 import { ApiError, fieldErrors } from '../http/errors.ts';
 import { readIdempotencyKey, requestHash } from '../idempotency/keys.ts';
@@ -46,7 +47,7 @@ export async function payForm(kit: PayKit, c: Context<AppEnv>, kind: Kind, id: s
   narrowBodyLimit(c, payFormLimit('payment', hasFile));
   let body: FormBody;
   try {
-    body = (await readFormBody(c, { all: true })) as FormBody;
+    body = await readPayForm(c, checkoutConfig);
   } catch (error) {
     if (error instanceof ApiError && (error.status === 413 || error.status === 503)) throw error;
     return renderForm(kit, c, 400, checkoutConfig, lang, { alert: messages.error });

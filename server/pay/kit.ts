@@ -152,7 +152,7 @@ export function payKit({ deps, checkout, payments, limiter, handoffs }: PayPageD
      */
     async loadCheckout(c: Context<AppEnv>, kind: Kind, id: string): Promise<CheckoutConfig | Response> {
       try {
-        return await checkout.getConfig(kind, id, c.get('logger'));
+        return await checkout.getConfig(kind, id, c.get('logger'), { client: clientKey(c, config) });
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         return unavailable(c, error, languageOf(c));

@@ -10,6 +10,7 @@ import type { Context } from 'hono';
 import type { CheckoutService } from '../checkout/service.ts';
 import { readTranslations } from '../checkout/translations.ts';
 import { factory, type AppDeps } from '../env.ts';
+import { clientKey } from '../http/client-ip.ts';
 import { ApiError } from '../http/errors.ts';
 import { chooseLanguage } from './language.ts';
 import { cardSpec, type CardSpec } from './preview-card.ts';
@@ -71,7 +72,7 @@ export function cardCache(limits: { cards: number; bytes: number }) {
 }
 
 export function previewCardRoutes(
-  deps: Pick<AppDeps, 'publicUrl' | 'translationsDir'>,
+  deps: Pick<AppDeps, 'publicUrl' | 'translationsDir' | 'config'>,
   checkout: Pick<CheckoutService, 'getConfig'>,
   options: PreviewCardOptions,
 ) {
@@ -91,7 +92,9 @@ export function previewCardRoutes(
     const match = CARD_FILE.exec(c.req.param('file') ?? '');
     if (!match) throw new ApiError(404, 'not_found', 'No preview card here: ask for /pay/card/<linkId>.png');
     // Unknown links are a 404 (not_found), as the link's own API read answers.
-    const config = await checkout.getConfig('link', match[1]!, c.get('logger'));
+    const config = await checkout.getConfig('link', match[1]!, c.get('logger'), {
+      client: clientKey(c, deps.config),
+    });
     const lang = chooseLanguage(translations, { requested: c.req.query('lang'), linkLocale: config.locale });
     const spec = cardSpec(config, lang, deps.publicUrl);
     const png = await cached(`${spec.linkId}\n${spec.language}\n${spec.version}`, () => drawn(spec)).catch(

@@ -8,6 +8,7 @@ import type { Context } from 'hono';
 import type { Clock } from '../clock.ts';
 import type { CheckoutService } from '../checkout/service.ts';
 import { factory, type AppDeps } from '../env.ts';
+import { clientKey } from '../http/client-ip.ts';
 import { ApiError } from '../http/errors.ts';
 import { handoffPagePath } from '../handoffs/routes.ts';
 import { ourLanguage } from './language.ts';
@@ -95,7 +96,7 @@ async function qrImage(
 }
 
 export function qrRoutes(
-  deps: Pick<AppDeps, 'publicUrl' | 'clock'>,
+  deps: Pick<AppDeps, 'publicUrl' | 'clock' | 'config'>,
   checkout: Pick<CheckoutService, 'getConfig'>,
   handoffs: Pick<HandoffService, 'open'>,
   images: QrImages = qrImages(deps.clock),
@@ -117,7 +118,7 @@ export function qrRoutes(
     if (!match) throw new ApiError(404, 'not_found', 'No QR code here: ask for /pay/qr/<linkId>.svg or .png');
     const [, linkId = '', type = ''] = match;
     // Unknown links are a 404 (not_found), as the link's own API read answers.
-    await checkout.getConfig('link', linkId, c.get('logger'));
+    await checkout.getConfig('link', linkId, c.get('logger'), { client: clientKey(c, deps.config) });
     const image = await images(payPageUrl(deps.publicUrl, linkId), type as QrType);
     return qrImage(c, image, type as QrType, 'public, max-age=3600', linkId);
   });

@@ -1,6 +1,7 @@
 /** Measurements that are not HTTP load: memory, an in-process hot loop, and the widget's transfer size. */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { brotliCompressSync, constants } from 'node:zlib';
+import { drawQr } from '../../server/pay/qr-routes.ts';
 import { signWebhook, verifyWebhookSignature } from '../../server/provider/signature.ts';
 
 /**
@@ -34,6 +35,21 @@ export function verifyThroughput(durationMs = 1000, maxOps = 10_000_000): { opsP
     for (let i = 0; i < 256; i++, ops++) if (!verifyWebhookSignature(rawBody, signature, secrets)) rejected += 1;
   }
   return { opsPerSecond: (ops * 1000) / (performance.now() - start), rejected };
+}
+
+/**
+ * PNG QR codes drawn per second, each of a text never drawn before (a pay page's address, as the route
+ * draws it): what a request costs the server when the image is not kept, the route's cold path.
+ * In this process, after one draw that loads qrcode.
+ */
+export async function qrDrawThroughput(durationMs = 2000): Promise<{ opsPerSecond: number; cpuMsPerDraw: number }> {
+  await drawQr('http://127.0.0.1/pay/lnk_warm_up', 'png');
+  let draws = 0;
+  const cpuBefore = process.cpuUsage();
+  const start = performance.now();
+  while (performance.now() - start < durationMs) await drawQr(`http://127.0.0.1:8787/pay/lnk_bench_${draws++}`, 'png');
+  const cpu = process.cpuUsage(cpuBefore);
+  return { opsPerSecond: (draws * 1000) / (performance.now() - start), cpuMsPerDraw: (cpu.user + cpu.system) / 1000 / draws };
 }
 
 /** Brotli size at quality 11 (what a CDN pre-compresses with), or null when the file is not there. */

@@ -37,6 +37,8 @@ export interface Measurements {
    */
   roundRatios?: Record<RatioRoute, number>[];
   verify: { opsPerSecond: number; rejected: number };
+  /** PNG QR codes drawn cold per second in the bench's process (probes.ts's qrDrawThroughput). */
+  qrDraw?: { opsPerSecond: number; cpuMsPerDraw: number };
   rssAtStart: number;
   peakRss: number;
   /** Null when Chromium is missing or the measurement failed. */
@@ -146,6 +148,15 @@ export function budgetTable(m: Measurements, baseline: Baseline | null): string 
     ],
     ...budgetedRows(runs.apiLink, 'GET /api/v1/links/:id (warm)', ratios.apiLink, baseline, 'apiLink', rounds),
     ...referenceRows(runs.sandboxLink, 'sandbox GET payment-links/:id', bare.rps),
+    ...referenceRows(runs.qrPng, 'GET /pay/qr/:link.png (cached)', bare.rps),
+    m.qrDraw === undefined
+      ? ['  PNG QR code drawn cold: not measured', '-', '-', 'n/a']
+      : [
+          `  PNG QR code drawn cold (each request without the cache; ref; ${fmt.pct(m.qrDraw.opsPerSecond / bare.rps)} of bare, ${m.qrDraw.cpuMsPerDraw.toFixed(1)} ms cpu each)`,
+          fmt.rate(m.qrDraw.opsPerSecond),
+          '-',
+          'n/a',
+        ],
     ...budgetedRows(runs.apiPayment, `POST /api/v1/payments${paymentP99}`, ratios.apiPayment, baseline, 'apiPayment', rounds),
     ...referenceRows(runs.sandboxCharge, 'sandbox POST direct-charge', bare.rps),
     ...budgetedRows(runs.webhook, 'POST /webhooks/payments (ingest)', ratios.webhook, baseline, 'webhook', rounds),

@@ -7,7 +7,7 @@ import { createHmac } from 'node:crypto';
 import type { ChildLoadOptions } from './load.ts';
 import { BENCH_CLIENT_ID, BENCH_CLIENT_SECRET } from './servers.ts';
 
-export type RouteKey = 'bare' | 'apiLink' | 'sandboxLink' | 'bareAgain' | 'sandboxCharge' | 'apiPayment' | 'webhook';
+export type RouteKey = 'bare' | 'apiLink' | 'sandboxLink' | 'qrPng' | 'bareAgain' | 'sandboxCharge' | 'apiPayment' | 'webhook';
 
 export interface RouteSpec {
   key: RouteKey;
@@ -54,6 +54,8 @@ export function benchRoutes(bareUrl: string, backendUrl: string): RouteSpec[] {
       expected: 200,
       request: { url: `${backendUrl}/sandbox/payments/v1/payment-links/${LINK}`, headers: SANDBOX_AUTH },
     },
+    // A link's PNG QR code, drawn by the first request and kept (qr-routes.ts): what every later one costs.
+    { key: 'qrPng', label: `GET /pay/qr/${LINK}.png (cached)`, optional: true, expected: 200, request: { url: `${backendUrl}/pay/qr/${LINK}.png` } },
     { key: 'bareAgain', label: 'bare Hono GET /ping (again)', ...bare },
     {
       key: 'sandboxCharge',

@@ -30,7 +30,7 @@ import { exportMemoryLine, measureExportMemory } from './export-memory.ts';
 import { limitedReadTable, measureLimitedRead } from './limited-read.ts';
 import { runLoadInChild } from './load.ts';
 import { LIGHTHOUSE_RUNS, measurePayer, PAYER_LOADS } from './payer.ts';
-import { brotliSize, cpuPressure, localeSizes, verifyThroughput } from './probes.ts';
+import { brotliSize, cpuPressure, localeSizes, qrDrawThroughput, verifyThroughput } from './probes.ts';
 import { currentLoad, readBaseline, saveBaseline, type RatioRoute } from './baseline.ts';
 import {
   budgetTable,
@@ -86,7 +86,7 @@ const WARMUP_MS = 1000;
 const DURATION_MS = Math.round(seconds * 1000);
 // Far above what 2 cores can answer (wrk saw ~27k/s on a bare route), so it bounds without limiting.
 const MAX_REQUESTS = Math.ceil((seconds + WARMUP_MS / 1000) * 60_000);
-const RUNS = 7; // benchRoutes: two baseline runs and five routes
+const RUNS = 8; // benchRoutes: two baseline runs and six routes
 
 // The payer's throttled loads (five pages) and Lighthouse runs, each well under 30 s even on a busy machine.
 const PAYER_MS = (5 * PAYER_LOADS + LIGHTHOUSE_RUNS) * 30_000;
@@ -259,6 +259,9 @@ async function main(): Promise<number> {
       `payments export not measured: ${error instanceof Error ? error.message : String(error)}`,
   );
   say(exportMemory);
+  // The QR PNG route's cold path, in this process once the backend is gone (its cached path is a load run).
+  const qrDraw = await qrDrawThroughput();
+  say(`PNG QR codes drawn cold, in-process: ${qrDraw.opsPerSecond.toFixed(1)}/s, ${qrDraw.cpuMsPerDraw.toFixed(1)} ms cpu each`);
   if (serverOnly) {
     say(`\nload runs (the last round)\n${loadTable({ runs: runs as Record<RouteKey, RunOutcome> })}`);
     const medians = Object.entries(medianRatios(roundRatios));
@@ -291,6 +294,7 @@ async function main(): Promise<number> {
     runs: runs as Record<RouteKey, RunOutcome>,
     roundRatios,
     verify,
+    qrDraw,
     rssAtStart,
     peakRss,
     widgetReady,

@@ -17,6 +17,15 @@ function handingOff(checkout = config()) {
   return new FakeBackend(checkout).on('POST', 'handoffs', () => ok(HANDOFF, 201));
 }
 
+/** The summary's rows as [term, value], spaces as a reader would hear them. */
+const summaryRows = (el: HTMLElement) =>
+  [...el.shadowRoot!.querySelectorAll('.pay__summary div')].map((row) =>
+    [...row.children].map((cell) => cell.textContent!.replace(/\s+/g, ' ').trim()),
+  );
+/** An XOF amount as the widget writes it in English (its own formatting, not a copy of it). */
+const money = (minor: number) =>
+  new Intl.NumberFormat('en', { style: 'currency', currency: 'XOF' }).format(minor).replace(/\s+/g, ' ');
+
 /** A screen `width` px wide. */
 const screen = (width: number) => setViewport({ width, height: 768 });
 
@@ -74,18 +83,49 @@ describe('pay on your phone', () => {
     backend.advance(3000);
     await rendered(el, () => backend.made('GET', 'handoffs/hof_1').length === 1, 'first poll');
     expect(backend.made('GET', 'handoffs/hof_1')[0]!.headers['handoff-token']).to.equal('follow-secret');
-    // Paid on the phone, still pending: the desktop keeps the QR code.
-    answer = ok({ id: 'hof_1', expiresAt: HANDOFF.expiresAt, payment: payment({ action: 'processing' }) });
+    // Paid on the phone, still pending: the desktop says what is paid (amount, method) in place of the code.
+    answer = ok({
+      id: 'hof_1',
+      expiresAt: HANDOFF.expiresAt,
+      payment: payment({ action: 'processing', amount: 15000, fee: 150, total: 15150 }),
+      provider: 'orange',
+    });
     await rendered(el, () => backend.dueIn.includes(3000), 'the second poll scheduled');
     backend.advance(3000);
     await rendered(el, () => backend.made('GET', 'handoffs/hof_1').length === 2, 'second poll');
     expect(heading(el)).to.equal('Waiting for the payment on your phone');
+    await rendered(el, () => !!$(el, '.pay__summary'), 'what is paid');
+    expect(summaryRows(el)).to.deep.equal([
+      ['Amount', money(15150)],
+      ['Pay with', 'Orange Money'],
+    ]);
+    expect($(el, '.pay__qr'), 'the code, replaced').to.equal(null);
     answer = ok({ id: 'hof_1', expiresAt: HANDOFF.expiresAt, payment: payment({ status: 'success', action: 'none' }) });
     await rendered(el, () => backend.dueIn.includes(3000), 'the third poll scheduled');
     backend.advance(3000);
     await rendered(el, () => heading(el) === 'Payment successful', 'success');
     expect(events.filter((event) => event.type === 'pay-success')).to.have.length(1);
     expect(backend.dueIn, 'nothing followed any more').to.deep.equal([]);
+  });
+
+  it('names the hosted page as the method of a payment made there, and shows the code again after a cancel', async () => {
+    const backend = handingOff();
+    let answer = ok({ id: 'hof_1', expiresAt: HANDOFF.expiresAt, payment: payment({ action: 'redirect' }) });
+    backend.on('GET', 'handoffs/hof_1', () => answer.clone());
+    const { el } = await mount(backend);
+    await click(el, 'Pay on your phone');
+    await rendered(el, () => backend.dueIn.includes(3000), 'the first poll scheduled');
+    backend.advance(3000);
+    await rendered(el, () => !!$(el, '.pay__summary'), 'what is paid');
+    expect(summaryRows(el)).to.deep.equal([
+      ['Amount', money(15000)],
+      ['Pay with', 'Secure payment page'],
+    ]);
+    answer = ok({ id: 'hof_1', expiresAt: HANDOFF.expiresAt, payment: payment({ status: 'cancelled', action: 'none' }) });
+    await rendered(el, () => backend.dueIn.includes(3000), 'the second poll scheduled');
+    backend.advance(3000);
+    await rendered(el, () => !!$(el, '.pay__qr'), 'the code again');
+    expect($(el, '.pay__summary')).to.equal(null);
   });
 
   it('says an expired handoff has expired, with the way back to the form', async () => {

@@ -55,18 +55,37 @@ const transport = {
     if (url.includes('/events')) return new Response(new ReadableStream({ start() {} }));
     if (url.includes('/api/v1/links/')) return state === 'loading' ? new Promise(() => {}) : answer(config);
     if (url.includes('/api/v1/payments/')) return answer(payments[state]);
+    // "Pay on your phone", once the phone's payment is under way: what it pays, in place of the code.
+    if (url.endsWith('/api/v1/handoffs'))
+      return answer({ id: 'hof_1', followToken: 'f', url: origin + '/pay/h/hof_1', qrSvg: origin + '/logo/shop.svg', expiresAt: new Date(Date.now() + 900000).toISOString() });
+    if (url.includes('/api/v1/handoffs/'))
+      return answer({ id: 'hof_1', expiresAt: new Date(Date.now() + 900000).toISOString(), payment: { ...base, status: 'processing', action: 'processing' }, provider: 'orange' });
     return fetch(url, init);
   },
   upload: async () => answer({}),
   navigate: () => {},
-  setTimeout: () => 0,
+  // Only the handoff's poll is let run, so every other state stays still.
+  setTimeout: (run) => (state === 'handoff' ? setTimeout(run, 50) : 0),
   clearTimeout: () => {},
 };
 const el = document.createElement('pay-checkout');
 el.transport = transport;
 if (params.get('locale')) el.locale = params.get('locale');
 if (params.get('theme')) el.theme = params.get('theme');
-el.addEventListener('pay-ready', () => setTimeout(() => document.body.dataset.ready = 'yes', 300));
+// The handoff: "Pay on your phone" (the form's last button; the build renames classes) clicked once the
+// form is ready, and ready once the phone's payment shows (its summary, a <dl>).
+const handedOff = () =>
+  el.shadowRoot.querySelector('dl') ? setTimeout(() => document.body.dataset.ready = 'yes', 300) : setTimeout(handedOff, 50);
+el.addEventListener('pay-ready', () => {
+  if (state !== 'handoff') return setTimeout(() => document.body.dataset.ready = 'yes', 300);
+  const phone = () => {
+    const last = el.shadowRoot.querySelector('form button[type=submit] ~ button');
+    if (!last) return setTimeout(phone, 50);
+    last.click();
+    handedOff();
+  };
+  phone();
+});
 if (state === 'loading') setTimeout(() => document.body.dataset.ready = 'yes', 300);
 el.link = 'lnk_demo';
 document.querySelector('main').append(el);
@@ -124,7 +143,7 @@ const variants = [
   { name: '320px', width: 320 },
   { name: 'fr', width: 480, locale: 'fr' },
 ];
-const states = (process.env.STATES ?? 'loading,form,form-amount,form-errors,otp,pre-otp,processing,bank-transfer,unfinished,success,failed').split(',');
+const states = (process.env.STATES ?? 'loading,form,form-amount,form-errors,otp,pre-otp,processing,bank-transfer,unfinished,success,failed,handoff').split(',');
 const problems = [];
 for (const variant of variants) {
   const context = await browser.newContext({

@@ -187,9 +187,10 @@ export function transition(state: CheckoutState, event: CheckoutEvent): Checkout
     case 'payment': {
       if (!following(step)) return state;
       let next = stepOf(event.payment);
-      // The phone's payment shows once final: until then (or if the payer cancels there and may try
-      // again) the desktop keeps the QR code.
-      if (step === 'handoff' && !isFinal(next)) return state;
+      // The phone's payment shows once final: until then the desktop says what it pays (or, if the
+      // payer cancels there and may try again, shows the QR code again).
+      if (step === 'handoff' && !isFinal(next))
+        return { ...state, payment: next == 'form' ? undefined : event.payment };
       // Back from the payment page, the payer waits here for its confirmation (the webhook may still be
       // on its way): sending them to the page again would loop.
       if (next === 'redirecting' && (event.returned || step === 'processing')) next = 'processing';

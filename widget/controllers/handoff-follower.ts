@@ -28,6 +28,11 @@ export function handoffRequest(
   };
 }
 
+/** A payment made on the phone, with its provider (absent: the hosted page), for the desktop to name. */
+export type HandedOffPayment = Payment & { provider?: string };
+
 /** The payment made on the phone through `handoff`, if any yet. */
 export const handedOffPayment = (api: Api, { id, followToken }: Handoff, signal: AbortSignal) =>
-  api.handoff(id, followToken, signal).then((handoff): Payment | undefined => handoff.payment);
+  api
+    .handoff(id, followToken, signal)
+    .then(({ payment, provider }): HandedOffPayment | undefined => payment && { ...payment, provider });

@@ -178,7 +178,7 @@ export class Api {
 
   /** Reads a handoff, with the payment made through it once there is one. */
   handoff(id: string, followToken: string, signal: AbortSignal) {
-    return this._request<{ payment?: Payment }>(`handoffs/${id}`, { signal }, followToken, 'handoff-token');
+    return this._request<{ payment?: Payment; provider?: string }>(`handoffs/${id}`, { signal }, followToken, 'handoff-token');
   }
 
   /**

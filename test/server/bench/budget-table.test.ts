@@ -24,12 +24,14 @@ const measurements: Measurements = {
     bare: run('bare', 11_000),
     apiLink: run('link', 5_950),
     sandboxLink: run('sandbox link', 1_000),
+    qrPng: run('qr png', 5_000),
     apiPayment: run('payments', 200),
     sandboxCharge: run('charge', 400),
     webhook: run('webhook', 1_000),
     bareAgain: run('bare again', 9_000),
   },
   verify: { opsPerSecond: 100_000, rejected: 0 },
+  qrDraw: { opsPerSecond: 20, cpuMsPerDraw: 48 },
   rssAtStart: 80 * 1024 * 1024,
   peakRss: 151 * 1024 * 1024,
   widgetReady: null,
@@ -68,6 +70,12 @@ describe('budgetTable', () => {
     expect(row(table, 'ratio to bare (+0.0%')?.slice(1)).toEqual(['2.0%', '>= 1.7%', 'ok']);
     expect(row(table, 'ratio to bare (+100.0%')?.slice(1)).toEqual(['10.0%', '>= 4.3%', 'ok']);
     expect(row(table, 'peak RSS')?.slice(1)).toEqual(['151.0 MB', '<= 150 MB', 'OVER']);
+  });
+
+  it("shows the QR PNG route's cost beside the bare route: cached under load, and a cold draw", () => {
+    const table = budgetTable(measurements, baseline);
+    expect(row(table, 'GET /pay/qr/:link.png (cached) (ref; 50.0% of bare')?.slice(1)).toEqual(['5,000/s', '-', 'n/a']);
+    expect(row(table, 'PNG QR code drawn cold (each request without the cache; ref; 0.2% of bare, 48.0 ms cpu each)')?.slice(1)).toEqual(['20/s', '-', 'n/a']);
   });
 
   it('calls a ratio more than 15% below its baseline over budget', () => {

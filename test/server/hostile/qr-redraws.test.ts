@@ -23,7 +23,7 @@ beforeEach(async () => {
     draws.push(`${type} ${text}`);
     return drawQr(text, type);
   };
-  const deps = { publicUrl: TEST_PUBLIC_URL, clock: t.clock };
+  const deps = { publicUrl: TEST_PUBLIC_URL, clock: t.clock, config: t.config };
   const logger = pino({ level: 'silent' });
   const checkout = createCheckoutService({ ...t, logger, sandbox: t.sandbox });
   const handoffs = handoffService({ store: t.store, clock: t.clock, ttlMs: t.config.handoffTtlMs });

@@ -179,6 +179,8 @@ describe('following a handoff to its payment', () => {
     expect(followed.status).toBe(200);
     expect(followed.json.data.payment).toMatchObject({ status: 'success', amount: 2000 });
     expect(followed.json.data.payment.receiptUrl).toMatch(/\/pay\/receipt\/pay_/);
+    // The method, for the desktop to name: the provider the phone paid with (the form's first, here).
+    expect(followed.json.data.provider).toBe('mtn-ci');
   });
 
   it('belongs to the phone that opened it first: someone else who saw the QR code pays nothing', async () => {
