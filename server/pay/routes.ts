@@ -53,6 +53,7 @@ import { formTokens } from './form-token.ts';
 import { configBlockText } from '../embed/config-block.ts';
 import { html, raw, type Html } from './html.ts';
 import { formatDateTime, minutesLeft } from './dates.ts';
+import { linkShare } from './share-block.ts';
 import { chooseLanguage, type PageLanguage } from './language.ts';
 import { page, PAGE_CSP, UPGRADABLE_PAGE_CSP } from './layout.ts';
 import { forgetCarried, keepPaymentToken, paymentPath, paymentToken } from './payment-cookie.ts';
@@ -285,11 +286,14 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
     // A fresh form (not a refusal, not a phone's prefilled one) is taken over by the widget once it is
     // ready, with JavaScript on; the widget reads its config from the page's block, not the network.
     const upgradable = status === 200 && !state.handoff && !state.errors && !state.alert && !state.answers;
-    const body = upgradable
+    const form = upgradable
       ? html`<div id="pay-form" data-kind="${checkoutConfig.kind}" data-id="${checkoutConfig.id}">
           ${formBody(view)}
         </div>`
       : formBody(view);
+    // After the form, outside what the widget takes over; not on a phone's form from a handoff's QR code.
+    const share = state.handoff ? '' : linkShare(checkoutConfig, lang.language, `${publicUrl}${path}`);
+    const body = html`${form}${share}`;
     const scripts = upgradable
       ? widgetScripts({ ...checkoutConfig, logo: ownLogo(checkoutConfig.logo) })
       : undefined;

@@ -6,6 +6,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { SHARE_MESSAGES } from '../../server/pay/share-messages.ts';
 import { en } from '../../widget/i18n/en.ts';
 
 interface Rule {
@@ -123,6 +124,26 @@ describe('the glossary', () => {
     expect(Object.values(catalogue(language)).filter((text) => use.test(prose(text))).length).toBeGreaterThan(
       5,
     );
+  });
+});
+
+/** A server catalogue's words, without its `reviewed` mark. */
+const words = (messages: object) =>
+  Object.fromEntries(
+    Object.entries(messages).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+
+// The pay page's and the receipt's own words, beside the widget's files: the share block's.
+describe('the share block’s words', () => {
+  const others = Object.keys(SHARE_MESSAGES).filter((language) => language !== 'en');
+
+  it('are in every language of the page', () => {
+    expect(others.sort()).toEqual([...languages].sort());
+  });
+
+  it.each(others)('%s keeps to the glossary', (language) => {
+    const messages = SHARE_MESSAGES[language as keyof typeof SHARE_MESSAGES];
+    expect(glossaryProblems(language, words(messages), words(SHARE_MESSAGES.en))).toEqual([]);
   });
 });
 

@@ -103,7 +103,10 @@ describe('the receipt page', () => {
       `<form method="get" action="${path}"><button class="receipt__button" type="submit">Check again</button></form>`,
     );
     expect(res.text.match(/<form/g)).toHaveLength(1);
-    expect(res.text).not.toContain('<input');
+    // The one input is the share block's read-only address (share.test.ts), outside any form.
+    expect(res.text.match(/<input[^>]*>/g)).toEqual([
+      expect.stringMatching(/^<input class="share__url" [^>]* readonly /),
+    ]);
     expect(rowsOf(res.text)).toContain('Status: Approve on your phone');
   });
 
@@ -156,7 +159,11 @@ describe('the receipt page', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.headers.get('referrer-policy')).toBe('no-referrer');
     expect(res.text).not.toMatch(/<script>|<style|style=|\son\w+=/);
-    expect(res.text).not.toMatch(/(src|href)="(https?:)?\/\//);
+    // Nothing loads from another origin (the share block's WhatsApp link is followed, never loaded).
+    expect(res.text).not.toMatch(/\ssrc="(https?:)?\/\/|<link [^>]*href="(https?:)?\/\//);
+    expect([...res.text.matchAll(/href="(https?:)?\/\/[^"]*"/g)].map(([href]) => href)).toEqual([
+      expect.stringMatching(/^href="https:\/\/wa\.me\/\?text=/),
+    ]);
     const css = await page('/pay/receipt/receipt.css');
     expect(css.status).toBe(200);
     expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8');
