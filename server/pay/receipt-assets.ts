@@ -46,7 +46,7 @@ body{margin:0;padding:1rem .75rem}
 .share__app{flex:1 1 7rem;padding:.6rem 1rem;border:2px solid var(--accent);border-radius:.5rem;color:var(--accent);font-weight:600;text-align:center;text-decoration:none}
 .share__app:focus-visible,.share__url:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
 .share__label{display:block;color:var(--muted);font-size:.875rem;margin-bottom:.25rem}
-.share__url{display:block;width:100%;font:inherit;padding:.5rem;border:1px solid var(--line);border-radius:.5rem;background:var(--card);color:var(--text)}
+.share__url{display:block;width:100%;font:inherit;padding:.5rem;border:1px solid var(--line);border-radius:.5rem;background:var(--card);color:var(--text);resize:none;overflow-wrap:anywhere}
 @page{size:A4;margin:18mm}
 /* Chromium 80-83 leaves no gap in a flex box (84 brought it with the revert keyword, which every floor browser
    with flex gaps has): there, and nowhere else, margins make the same space. */

@@ -1,8 +1,9 @@
 /**
  * The share block of the pay page and of the receipt: WhatsApp and SMS as plain links (the app opens
  * with the message written: no script, no request of ours), then the address itself in a read-only
- * field, to select and copy. A page with script of its own selects the whole address when the field is
- * focused; without script it is still there to read and select.
+ * text area, where it wraps whole (an input would hide most of a receipt's address), to select and
+ * copy. A page with script of its own selects the whole address when the field is focused; without
+ * script it is still there to read and select.
  */
 import type { CheckoutConfig } from '../../widget/contract/index.ts';
 import { shareLinks } from '../../widget/shared/share-links.ts';
@@ -24,6 +25,12 @@ export interface ShareBlock {
   secret?: boolean;
 }
 
+/**
+ * Enough rows for the whole address on a 320 px phone (about 30 characters a row), so none of it is
+ * hidden in the field: a receipt's address takes three to five.
+ */
+const rowsFor = (url: string) => Math.min(5, Math.max(1, Math.ceil(url.length / 30)));
+
 export function shareBlock({ heading, copyLabel, text, url, secret }: ShareBlock): Html {
   const links = shareLinks(text, url);
   const rel = secret ? 'noopener noreferrer' : 'noopener';
@@ -35,7 +42,7 @@ export function shareBlock({ heading, copyLabel, text, url, secret }: ShareBlock
       <a class="share__app" href="${links.sms}" ${secret ? html` rel="noreferrer"` : ''}>SMS</a>
     </p>
     <label class="share__label" for="share-url">${copyLabel}</label>
-    <input class="share__url" id="share-url" type="url" value="${url}" readonly data-copy />
+    <textarea class="share__url" id="share-url" rows="${rowsFor(url)}" readonly data-copy>${url}</textarea>
   </section>`;
 }
 

@@ -51,6 +51,7 @@ nav [aria-current]{font-weight:700;color:var(--fg);text-decoration:none}
 .share__apps{display:flex;flex-wrap:wrap;gap:.5rem;margin:0 0 .75rem}
 .share__app{flex:1 1 7rem;padding:.6rem;border:1px solid var(--line);border-radius:8px;background:var(--bg);text-align:center;font-weight:700;text-decoration:none}
 .share__label{font-weight:400;color:var(--muted);font-size:.875rem}
+.share__url{display:block;resize:none;overflow-wrap:anywhere}
 /* Paying on a phone is offered where the page is not on one: a wide screen with a mouse. */
 .wide-only{display:none}
 @media (min-width:48rem) and (hover:hover){.wide-only{display:block}}

@@ -145,5 +145,5 @@ if (form && window.customElements) void customElements.whenDefined('pay-checkout
 
 // The share block's address (outside the form, which the widget takes over): selected whole when it is
 // focused or tapped, ready to copy. Without script it is there to select by hand.
-const copy = document.querySelector<HTMLInputElement>('[data-copy]');
+const copy = document.querySelector<HTMLTextAreaElement>('[data-copy]');
 for (const type of ['focus', 'click']) copy?.addEventListener(type, () => copy.select());

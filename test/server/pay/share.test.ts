@@ -34,7 +34,7 @@ function shareOf(page: string) {
     heading: /<h2 class="share__title" id="share-title">([^<]*)<\/h2>/.exec(block)?.[1],
     links,
     label: /<label class="share__label" for="share-url">([^<]*)<\/label>/.exec(block)?.[1],
-    copy: /<input class="share__url" id="share-url" type="url" value="([^"]*)" readonly data-copy \/>/.exec(
+    copy: /<textarea class="share__url" id="share-url" rows="\d" readonly data-copy>([^<]*)<\/textarea>/.exec(
       block,
     )?.[1],
   };
