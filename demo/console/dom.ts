@@ -42,6 +42,22 @@ function append(parent: Element, children: Child[]) {
   }
 }
 
+/**
+ * Names each cell of `table` by its column (`data-label`, from the heading above it) where the cell has
+ * no name yet, and marks the table `stacked`: on a narrow screen each row is then a card of its own,
+ * every value beside its column's name (console.css).
+ */
+export function stacked(table: HTMLTableElement): HTMLTableElement {
+  const headings = [...(table.tHead?.rows[0]?.cells ?? [])].map((cell) => cell.textContent?.trim() ?? '');
+  for (const body of table.tBodies)
+    for (const row of body.rows)
+      [...row.cells].forEach((cell, index) => {
+        if (!cell.dataset.label) cell.dataset.label = headings[index] ?? '';
+      });
+  table.classList.add('stacked');
+  return table;
+}
+
 /** A table: a caption, column headings and rows of cells (text or nodes). */
 export function table(
   caption: string,
@@ -61,11 +77,12 @@ export function table(
 let scrollIds = 0;
 
 /**
- * A table in its own horizontally scrolling box, so that on a narrow screen the table scrolls and the
- * page never widens. The box takes the keyboard focus (so it can be scrolled without a pointer) and is
- * named by the table's caption.
+ * A table in its own horizontally scrolling box, so that the page never widens; on a narrow screen its
+ * rows stack as cards (`stacked`), so nothing needs scrolling there. The box takes the keyboard focus (so
+ * it can be scrolled without a pointer) and is named by the table's caption.
  */
 export function scrollable(table: HTMLTableElement): HTMLElement {
+  stacked(table);
   const caption = table.createCaption();
   caption.id ||= `table-${++scrollIds}`;
   return h(
@@ -75,8 +92,23 @@ export function scrollable(table: HTMLTableElement): HTMLElement {
   );
 }
 
-/** Announces a status change to screen readers (and shows it) through the page's live region. */
-export function announce(message: string): void {
+/** The last status line of each tab, by its panel's id: shown again when the tab is. */
+const statusOfPanel = new Map<string, string>();
+
+/**
+ * Announces a status change to screen readers (and shows it) through the page's live region, for the tab
+ * that `from` is in. A tab in the background (a payout that settles while another tab is open) keeps its
+ * line for when it is shown again: the line above a tab is always that tab's own.
+ */
+export function announce(from: Element, message: string): void {
+  const panel = from.closest('[role="tabpanel"]');
+  if (panel) statusOfPanel.set(panel.id, message);
   const region = document.getElementById('console-status');
-  if (region) region.textContent = message;
+  if (region && !panel?.closest('[hidden]')) region.textContent = message;
+}
+
+/** The status line of the tab whose panel is now shown: its own last one, or none. */
+export function showStatusOf(panel: Element): void {
+  const region = document.getElementById('console-status');
+  if (region) region.textContent = statusOfPanel.get(panel.id) ?? '';
 }

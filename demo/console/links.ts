@@ -1,7 +1,7 @@
 /**
  * Payment links tab: the provider's links (GET /api/v1/links) and, for the one picked, its analytics
  * (GET /api/v1/links/:id/analytics) as three charts: weekly revenue, weekly payments, revenue by channel;
- * each link's pay page with its QR code.
+ * each link's pay page with its QR code and its share actions. On a phone each link is a card.
  */
 import { ApiFailure, getJson, withQuery } from './api.ts';
 import { announce, h } from './dom.ts';
@@ -12,6 +12,7 @@ import {
   type ChannelPoint,
   type WeekPoint,
 } from './charts.ts';
+import { shareLinks } from '../../widget/shared/share-links.ts';
 import { money } from './format.ts';
 import { pagedList } from './paged-list.ts';
 
@@ -33,16 +34,57 @@ interface Analytics {
 }
 
 /**
- * A link's pay page on this server, and its QR code (SVG shown, SVG and PNG to download) for a counter or
- * a flyer. The console is served by the backend it manages, so the page's origin is the server's.
+ * Where the merchant sends the link from: WhatsApp and SMS with the message the pay page's own share
+ * block writes (the title, then the address), and "Copy link". The clipboard needs a secure page (HTTPS
+ * or this machine): elsewhere the address is selected, ready to copy by hand.
+ */
+function shareActions(link: PaymentLink, url: string, address: HTMLElement): HTMLElement {
+  const { whatsApp, sms } = shareLinks(link.title, url);
+  const copy = h('button', { type: 'button', class: 'secondary' }, 'Copy link');
+  copy.setAttribute('aria-label', `Copy link of ${link.title}`);
+  copy.addEventListener('click', () => {
+    const selectAddress = () => getSelection()?.selectAllChildren(address);
+    const copied = navigator.clipboard?.writeText(url);
+    if (!copied) {
+      selectAddress();
+      announce(copy, 'Link selected: copy it from the page.');
+      return;
+    }
+    copied.then(
+      () => announce(copy, `Link of ${link.title} copied.`),
+      () => {
+        selectAddress();
+        announce(copy, 'Link selected: copy it from the page.');
+      },
+    );
+  });
+  const app = (href: string, name: string, extra: Record<string, string> = {}) => {
+    const anchor = h('a', { href, class: 'share-app', ...extra }, name);
+    anchor.setAttribute('aria-label', `Share ${link.title} by ${name}`);
+    return anchor;
+  };
+  return h(
+    'div',
+    { class: 'share-actions' },
+    app(whatsApp, 'WhatsApp', { target: '_blank', rel: 'noopener' }),
+    app(sms, 'SMS'),
+    copy,
+  );
+}
+
+/**
+ * A link's pay page on this server, its QR code (SVG shown, SVG and PNG to download) for a counter or a
+ * flyer, and its share actions. The console is served by the backend it manages, so the page's origin is
+ * the server's.
  */
 function payPage(link: PaymentLink): HTMLElement {
   const url = `${location.origin}/pay/${encodeURIComponent(link.id)}`;
   const qr = `/pay/qr/${encodeURIComponent(link.id)}`;
+  const address = h('a', { href: url, target: '_blank', rel: 'noopener', class: 'mono' }, url);
   return h(
     'div',
     { class: 'pay-page' },
-    h('a', { href: url, target: '_blank', rel: 'noopener', class: 'mono' }, url),
+    address,
     h('img', { src: `${qr}.svg`, alt: `QR code of ${url}`, width: '96', height: '96', loading: 'lazy' }),
     h(
       'span',
@@ -52,6 +94,7 @@ function payPage(link: PaymentLink): HTMLElement {
       ' · ',
       h('a', { href: `${qr}.png?download=1`, download: `pay-${link.id}.png` }, 'PNG'),
     ),
+    shareActions(link, url, address),
   );
 }
 
@@ -83,7 +126,7 @@ export function linksSection(root: HTMLElement) {
           channelChart(data.groupByChannel, link.currency),
         ),
       );
-      announce(`Analytics of ${link.title} shown.`);
+      announce(panel, `Analytics of ${link.title} shown.`);
     } catch (error) {
       panel.replaceChildren(
         h(
@@ -127,7 +170,7 @@ export function linksSection(root: HTMLElement) {
           return h(
             'tr',
             {},
-            h('td', {}, link.title),
+            h('td', { class: 'card-title' }, link.title),
             h('td', { class: 'mono' }, link.id),
             h('td', {}, h('span', { class: `badge badge-${link.status}` }, link.status)),
             h(
@@ -137,7 +180,7 @@ export function linksSection(root: HTMLElement) {
                 ? money(link.amount, link.currency)
                 : `Payer's choice (${link.currency})`,
             ),
-            h('td', {}, payPage(link)),
+            h('td', { class: 'card-wide' }, payPage(link)),
             h('td', {}, button),
           );
         }),

@@ -5,6 +5,7 @@
  * End); each tab's data loads when it is first shown.
  */
 import { collectionsSection } from './collections.ts';
+import { showStatusOf } from './dom.ts';
 import { useExponents } from './format.ts';
 import { linksSection } from './links.ts';
 import { notificationsSection } from './notifications.ts';
@@ -24,7 +25,9 @@ function setUpTabs(sections: Record<string, { refresh(): Promise<void> }>) {
       const selected = other === tab;
       other.setAttribute('aria-selected', String(selected));
       other.tabIndex = selected ? 0 : -1;
-      byId(other.getAttribute('aria-controls') ?? '').hidden = !selected;
+      const panel = byId(other.getAttribute('aria-controls') ?? '');
+      panel.hidden = !selected;
+      if (selected) showStatusOf(panel);
     }
     if (focus) tab.focus();
     const name = tab.dataset.section ?? '';

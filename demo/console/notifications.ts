@@ -32,9 +32,9 @@ export function notificationsSection(root: HTMLElement) {
     try {
       await postJson(`/api/v1/notifications/${encodeURIComponent(notification.id)}/retry`, {});
       await list.refresh();
-      announce(`Notification ${notification.id} is queued to be sent again.`);
+      announce(root, `Notification ${notification.id} is queued to be sent again.`);
     } catch (error) {
-      announce(error instanceof ApiFailure ? error.message : 'Could not queue the notification again.');
+      announce(root, error instanceof ApiFailure ? error.message : 'Could not queue the notification again.');
     }
   }
 

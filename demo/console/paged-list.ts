@@ -69,7 +69,7 @@ export function pagedList<T>(options: PagedListOptions<T>) {
         ),
       );
       // A tab left while its list loaded stays quiet: the live region speaks for the visible one.
-      if (!results.closest('[hidden]')) announce(`Showing ${summary}.`);
+      announce(results, `Showing ${summary}.`);
     } catch (error) {
       const message = error instanceof ApiFailure ? error.message : `Could not load the ${many}.`;
       results.replaceChildren(h('p', { class: 'error', role: 'alert' }, message));

@@ -157,17 +157,17 @@ export function payoutsSection(root: HTMLElement) {
       provider.channel === 'bank'
         ? { accountNumber: value('accountNumber'), bankCode: value('bankCode') }
         : { phoneNumber: value('phoneNumber'), ...(value('network') ? { network: value('network') } : {}) };
-    announce('Validating the recipient…');
+    announce(root, 'Validating the recipient…');
     try {
       const { data: recipient } = await postJson<{ data: Recipient }>('/api/v1/payouts/recipients/validate', {
         provider: provider.slug,
         account,
       });
       showAmountStep(recipient);
-      announce(`Recipient validated: ${recipient.accountLabel}.`);
+      announce(root, `Recipient validated: ${recipient.accountLabel}.`);
     } catch (caught) {
       error(failure(caught, 'The recipient could not be validated.'));
-      announce('The recipient was not validated.');
+      announce(root, 'The recipient was not validated.');
     }
   }
 
@@ -215,7 +215,7 @@ export function payoutsSection(root: HTMLElement) {
       const minor = parseAmount(amount.value, exponent, navigator.language || 'en');
       if (!minor) {
         amount.setAttribute('aria-invalid', 'true');
-        announce(`Enter a positive amount with at most ${exponent} decimals.`);
+        announce(root, `Enter a positive amount with at most ${exponent} decimals.`);
         return;
       }
       amount.removeAttribute('aria-invalid');
@@ -242,7 +242,7 @@ export function payoutsSection(root: HTMLElement) {
         requested = { reference: payout.reference, outcome: h('p', {}) };
         showRequested(payout);
         step.replaceChildren(requested.outcome);
-        announce(`Payout requested: ${payout.status}.`);
+        announce(root, `Payout requested: ${payout.status}.`);
         await refreshList();
       } catch (caught) {
         confirm.disabled = false;
@@ -270,7 +270,7 @@ export function payoutsSection(root: HTMLElement) {
         showRequested(payout);
         const before = lastStatus.get(payout.reference);
         if (before && before !== payout.status)
-          announce(`Payout ${payout.reference}: ${STATUS_WORDS[payout.status]}.`);
+          announce(root, `Payout ${payout.reference}: ${STATUS_WORDS[payout.status]}.`);
         lastStatus.set(payout.reference, payout.status);
       }
       if (answer.data.some((payout) => payout.status === 'processing'))

@@ -135,7 +135,7 @@ export function reconciliationSection(root: HTMLElement) {
       : h('p', { class: 'muted' }, 'No differences: both books agree for this period.');
     results.replaceChildren(totals, differences);
     const count = `${report.differences.length} difference(s) from ${report.from} to ${report.to}.`;
-    announce(outcome ? `${outcome} ${count}` : count);
+    announce(root, outcome ? `${outcome} ${count}` : count);
   }
 
   async function refresh(outcome?: string) {
@@ -144,7 +144,7 @@ export function reconciliationSection(root: HTMLElement) {
       const path = withQuery('/api/v1/reconciliation', { from: from.value, to: to.value });
       render((await getJson<{ data: Report }>(path)).data, outcome);
     } catch (error) {
-      if (outcome) announce(outcome);
+      if (outcome) announce(root, outcome);
       results.replaceChildren(
         h(
           'p',

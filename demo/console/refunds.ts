@@ -77,7 +77,7 @@ function follow(outcome: HTMLElement, payout: string) {
       const { data } = await getJson<{ data: Payout }>(`/api/v1/payouts/${encodeURIComponent(payout)}`);
       showRefund(outcome, payout, data.status);
       if (data.status === 'processing') setTimeout(() => void poll(), POLL_MS);
-      else announce(outcome.textContent ?? '');
+      else announce(outcome, outcome.textContent ?? '');
     } catch {
       setTimeout(() => void poll(), POLL_MS);
     }
@@ -126,7 +126,7 @@ function sendBack(payment: Refundable, outcome: HTMLElement): HTMLElement {
         outcome.tabIndex = -1;
         outcome.focus();
         box.remove();
-        announce(outcome.textContent ?? '');
+        announce(outcome, outcome.textContent ?? '');
         if (data.status === 'processing') follow(outcome, data.reference);
       } catch (caught) {
         confirm.disabled = false;

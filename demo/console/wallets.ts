@@ -48,7 +48,7 @@ export function walletsSection(root: HTMLElement) {
           ),
         ),
       );
-      announce(`${data.length} wallets shown.`);
+      announce(root, `${data.length} wallets shown.`);
     } catch (error) {
       results.replaceChildren(
         h(

@@ -11,6 +11,7 @@ import { configBlockText } from '../embed/config-block.ts';
 import { handoffPagePath } from '../handoffs/routes.ts';
 import { formBody, type FormView } from './form-page.ts';
 import { html, raw, type Html } from './html.ts';
+import { linkShare } from './share-block.ts';
 import { FORM_TOKEN, type PayKit } from './kit.ts';
 import type { PageLanguage } from './language.ts';
 
@@ -57,11 +58,14 @@ export async function renderForm(
   // A fresh form (not a refusal, not a phone's prefilled one) is taken over by the widget once it is
   // ready, with JavaScript on; the widget reads its config from the page's block, not the network.
   const upgradable = status === 200 && !state.handoff && !state.errors && !state.alert && !state.answers;
-  const body = upgradable
+  const form = upgradable
     ? html`<div id="pay-form" data-kind="${checkoutConfig.kind}" data-id="${checkoutConfig.id}">
           ${formBody(view)}
         </div>`
     : formBody(view);
+  // After the form, outside what the widget takes over; not on a phone's form from a handoff's QR code.
+  const share = state.handoff ? '' : linkShare(checkoutConfig, lang.language, `${kit.publicUrl}${path}`);
+  const body = html`${form}${share}`;
   const scripts = upgradable
     ? widgetScripts({ ...checkoutConfig, logo: kit.ownLogo(checkoutConfig.logo) })
     : undefined;

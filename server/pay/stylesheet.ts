@@ -45,12 +45,19 @@ pay-checkout[hidden]{display:none}
 nav{display:flex;flex-wrap:wrap;gap:.25rem .75rem;font-size:.875rem;margin-top:2rem;border-top:1px solid var(--line);padding-top:.5rem}
 nav [aria-current]{font-weight:700;color:var(--fg);text-decoration:none}
 .qr{display:block;width:240px;height:240px;margin:1rem auto;background:#fff}
+.share{margin:1.5rem 0 0;padding:.75rem;background:var(--card);border-radius:8px}
+.share__title{font-size:1rem;margin:0 0 .5rem}
+/* stylelint-disable-next-line plugin/no-unsupported-browser-features -- flex gap: fallback at the end */
+.share__apps{display:flex;flex-wrap:wrap;gap:.5rem;margin:0 0 .75rem}
+.share__app{flex:1 1 7rem;padding:.6rem;border:1px solid var(--line);border-radius:8px;background:var(--bg);text-align:center;font-weight:700;text-decoration:none}
+.share__label{font-weight:400;color:var(--muted);font-size:.875rem}
+.share__url{display:block;resize:none;overflow-wrap:anywhere}
 /* Paying on a phone is offered where the page is not on one: a wide screen with a mouse. */
 .wide-only{display:none}
 @media (min-width:48rem) and (hover:hover){.wide-only{display:block}}
 /* Chromium 80-83 leaves no gap in a flex box (84 brought it with the revert keyword, which every floor browser
    with flex gaps has): there, and nowhere else, margins make the same space. */
-@supports not (color:revert){.amount>:first-child{margin-right:1rem}.inline>:first-child,.option>:first-child{margin-right:.5rem}nav{padding-top:.25rem}nav>*{margin:.25rem .75rem 0 0}}
+@supports not (color:revert){.amount>:first-child{margin-right:1rem}.inline>:first-child,.option>:first-child{margin-right:.5rem}nav{padding-top:.25rem}nav>*{margin:.25rem .75rem 0 0}.share__app{margin:0 .5rem .5rem 0}}
 `;
 
 const hash = createHash('sha256').update(css).digest('hex').slice(0, 12);

@@ -6,6 +6,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { SHARE_MESSAGES } from '../../server/pay/share-messages.ts';
 import { en } from '../../widget/i18n/en.ts';
 import { HANDOFF_MESSAGES } from '../../server/pay/handoff-messages.ts';
 import { UNPAYABLE_MESSAGES } from '../../server/pay/unpayable-messages.ts';
@@ -132,7 +133,7 @@ describe('the glossary', () => {
 
 /**
  * The pay page's own catalogues, kept on the server (a link that cannot be paid, a "Pay on your phone"
- * code already used), as flat messages keyed by their path ("unpayable.reasons.expired.title").
+ * code already used, the share block), as flat messages keyed by their path ("unpayable.reasons.expired.title").
  */
 function serverMessages(language: string): Record<string, string> {
   const flat: Record<string, string> = {};
@@ -143,6 +144,8 @@ function serverMessages(language: string): Record<string, string> {
   };
   walk('unpayable', UNPAYABLE_MESSAGES[language as keyof typeof UNPAYABLE_MESSAGES]);
   walk('handoff', HANDOFF_MESSAGES[language as keyof typeof HANDOFF_MESSAGES]);
+  // The share block's words (its `reviewed` mark is not a string, so not walked).
+  walk('share', SHARE_MESSAGES[language as keyof typeof SHARE_MESSAGES]);
   return flat;
 }
 
@@ -150,6 +153,7 @@ describe("the server's own catalogues", () => {
   it('have every language of the widget, and only those', () => {
     expect(Object.keys(UNPAYABLE_MESSAGES).sort()).toEqual(['en', ...languages].sort());
     expect(Object.keys(HANDOFF_MESSAGES).sort()).toEqual(['en', ...languages].sort());
+    expect(Object.keys(SHARE_MESSAGES).sort()).toEqual(['en', ...languages].sort());
   });
 
   it.each(languages)('%s keeps to the glossary too', (language) => {

@@ -113,7 +113,7 @@ const STATES: Record<string, (page: Page) => Promise<void>> = {
     await fillFixed(page, '+2250700000004');
     await pay(page);
     await untilReceipt(page);
-    await expect(page.getByRole('heading', { name: 'Receipt' })).toBeVisible(FINAL);
+    await expect(page.getByRole('heading', { name: 'Receipt', exact: true })).toBeVisible(FINAL);
   },
   // A payment still in flight: its receipt shows the live status and "Check again", never a new form.
   // A number of its own: the approve-on-phone state's payment still waits on its phone, which refuses a

@@ -32,7 +32,7 @@ test('pay, follow the receipt link, then open it in a fresh context; an altered 
     page.getByRole('link', { name: 'Receipt' }).click(),
   ]);
   await tab.waitForLoadState();
-  await expect(tab.getByRole('heading', { name: 'Receipt' })).toBeVisible();
+  await expect(tab.getByRole('heading', { name: 'Receipt', exact: true })).toBeVisible();
   await expect(tab.getByText('Payment successful').first()).toBeVisible();
   // Opened from the widget, the tab cannot reach back into the merchant's page.
   expect(await tab.evaluate(() => window.opener)).toBeNull();
@@ -41,11 +41,11 @@ test('pay, follow the receipt link, then open it in a fresh context; an altered 
   const other = await fresh.newPage();
   const answer = await other.goto(href);
   expect(answer?.status()).toBe(200);
-  await expect(other.getByRole('heading', { name: 'Receipt' })).toBeVisible();
+  await expect(other.getByRole('heading', { name: 'Receipt', exact: true })).toBeVisible();
   await expect(other.getByText('Payment successful').first()).toBeVisible();
   await expect(other.getByText('****0001')).toBeVisible();
   const reference = /receipt\/(pay_[0-9a-f]{32})\./.exec(href)![1]!;
-  await expect(other.getByText(reference)).toBeVisible();
+  await expect(other.getByText(reference, { exact: true })).toBeVisible();
   // The script showed Print (the browser can print); nothing here needs it to read the receipt.
   await expect(other.getByRole('button', { name: 'Print' })).toBeVisible();
 
@@ -80,7 +80,7 @@ test('the receipt at 320 px: no sideways scroll, light and dark, English and Fre
     address.searchParams.set('lang', language);
     await receipt.goto(address.href);
     await expect(
-      receipt.getByRole('heading', { name: language === 'fr' ? 'Reçu' : 'Receipt' }),
+      receipt.getByRole('heading', { name: language === 'fr' ? 'Reçu' : 'Receipt', exact: true }),
     ).toBeVisible();
     for (const colorScheme of ['light', 'dark'] as const) {
       await receipt.emulateMedia({ colorScheme });

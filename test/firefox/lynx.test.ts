@@ -46,7 +46,9 @@ test('lynx -dump reads the form: title, amount, every field by its label, the pa
   // Words apart, where the screen sets them apart by layout.
   expect(text).toContain('Amount to pay F CFA 15,000');
   expect(text.join(' ')).toContain('(*) MTN Mobile Money Fee F CFA 150 · Total F CFA 15,150');
-  expect(text).toContain('English [1]Français [2]Kiswahili [3]Hausa [4]Yorùbá [5]Wolof');
+  // The share block (its links first) then the language switch.
+  expect(text).toContain('[1]WhatsApp [2]SMS');
+  expect(text).toContain('English [3]Français [4]Kiswahili [5]Hausa [6]Yorùbá [7]Wolof');
   for (const label of ['Numéro d’abonné', en.name, en.email, en.phone])
     expect(text).toContain(`${label} ${'_'.repeat(20)}`);
   expect(text).toContain('(BUTTON) Pay F CFA 15,150 (BUTTON) Pay on your phone');

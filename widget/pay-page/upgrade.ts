@@ -142,3 +142,8 @@ function start() {
 }
 
 if (form && window.customElements) void customElements.whenDefined('pay-checkout').then(start);
+
+// The share block's address (outside the form, which the widget takes over): selected whole when it is
+// focused or tapped, ready to copy. Without script it is there to select by hand.
+const copy = document.querySelector<HTMLTextAreaElement>('[data-copy]');
+for (const type of ['focus', 'click']) copy?.addEventListener(type, () => copy.select());

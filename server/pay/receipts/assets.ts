@@ -39,20 +39,35 @@ body{margin:0;padding:1rem .75rem}
 .receipt__button{flex:1 1 8rem;min-height:2.75rem;font:inherit;font-weight:600;border-radius:.5rem;border:2px solid var(--accent);background:var(--accent);color:var(--accent-text);padding:.5rem 1rem;cursor:pointer}
 .receipt__button--plain{background:transparent;color:var(--accent)}
 .receipt__button:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
+.share{margin-top:1rem;padding-top:.75rem;border-top:1px solid var(--line)}
+.share__title{margin:0 0 .5rem;font-size:1rem}
+/* stylelint-disable-next-line plugin/no-unsupported-browser-features -- flex gap: fallback at the end */
+.share__apps{display:flex;flex-wrap:wrap;gap:.5rem;margin:0 0 .75rem}
+.share__app{flex:1 1 7rem;padding:.6rem 1rem;border:2px solid var(--accent);border-radius:.5rem;color:var(--accent);font-weight:600;text-align:center;text-decoration:none}
+.share__app:focus-visible,.share__url:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
+.share__label{display:block;color:var(--muted);font-size:.875rem;margin-bottom:.25rem}
+.share__url{display:block;width:100%;font:inherit;padding:.5rem;border:1px solid var(--line);border-radius:.5rem;background:var(--card);color:var(--text);resize:none;overflow-wrap:anywhere}
 @page{size:A4;margin:18mm}
 /* Chromium 80-83 leaves no gap in a flex box (84 brought it with the revert keyword, which every floor browser
    with flex gaps has): there, and nowhere else, margins make the same space. */
-@supports not (color:revert){.receipt__row{padding-top:.2rem}.receipt__row>dt,.receipt__row>dd{margin-top:.25rem}.receipt__row>dt{margin-right:1rem}.receipt__actions{margin:.5rem 0 0 -.5rem}.receipt__button{margin:.5rem 0 0 .5rem}}
-@media print{:root{--bg:#fff;--card:#fff;--text:#000;--muted:#333;--line:#999;--ok:#000;--bad:#000;--wait:#000}html{background:#fff;color:#000}body{padding:0}.receipt{border:0;max-width:none;padding:0}.receipt__actions{display:none}}
+@supports not (color:revert){.receipt__row{padding-top:.2rem}.receipt__row>dt,.receipt__row>dd{margin-top:.25rem}.receipt__row>dt{margin-right:1rem}.receipt__actions{margin:.5rem 0 0 -.5rem}.receipt__button{margin:.5rem 0 0 .5rem}.share__app{margin:0 .5rem .5rem 0}}
+@media print{:root{--bg:#fff;--card:#fff;--text:#000;--muted:#333;--line:#999;--ok:#000;--bad:#000;--wait:#000}html{background:#fff;color:#000}body{padding:0}.receipt{border:0;max-width:none;padding:0}.receipt__actions,.share{display:none}}
 `;
 
 /**
  * Progressive enhancement, in the ES5 every browser the page serves can run: Print where the browser can
- * print, Share where it has the Web Share API. Without this script both stay hidden.
+ * print, Share where it has the Web Share API. Without this script both stay hidden. The address to
+ * copy is selected whole when its field is focused or tapped; without the script it is selected by hand.
  */
 export const RECEIPT_SCRIPT = `(function () {
   var print = document.querySelector('[data-print]');
   var share = document.querySelector('[data-share]');
+  var copy = document.querySelector('[data-copy]');
+  if (copy) {
+    var select = function () { copy.select(); };
+    copy.addEventListener('focus', select);
+    copy.addEventListener('click', select);
+  }
   if (print && typeof window.print === 'function') {
     print.hidden = false;
     print.addEventListener('click', function () { window.print(); });

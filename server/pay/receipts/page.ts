@@ -3,6 +3,7 @@
  * and one small script of ours, both optional: without the script the page is whole, only the Print and
  * Share buttons stay hidden. Every text from the merchant or the provider goes through `escapeHtml`.
  */
+import type { Html } from '../html.ts';
 import type { ReceiptView } from './view.ts';
 import { RECEIPT_SCRIPT_PATH, RECEIPT_STYLESHEET_PATH } from './assets.ts';
 
@@ -18,8 +19,15 @@ export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => E
 
 const ICONS = { success: '✓', error: '!', wait: '…' } as const;
 
-/** `selfPath`: the page's own path and query, where "Check again" asks for it once more. */
-export function receiptPage(view: ReceiptView, selfPath: { path: string; lang?: string }): string {
+/**
+ * `selfPath`: the page's own path and query, where "Check again" asks for it once more. `share`: the
+ * share block (share-block.ts), markup already escaped.
+ */
+export function receiptPage(
+  view: ReceiptView,
+  selfPath: { path: string; lang?: string },
+  share: Html | '' = '',
+): string {
   const { messages } = view;
   const title = view.merchant ? `${messages.receipt} · ${view.merchant}` : messages.receipt;
   const rows = view.rows
@@ -59,6 +67,7 @@ ${view.statusText ? `<p class="receipt__status-text">${escapeHtml(view.statusTex
 </section>
 <dl class="receipt__rows">${rows}</dl>
 <div class="receipt__actions">${actions}</div>
+${share}
 </main>
 </body>
 </html>

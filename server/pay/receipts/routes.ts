@@ -26,6 +26,7 @@ import { receiptLanguage } from './language.ts';
 import { referenceOfReceipt } from './link.ts';
 import { NO_RECEIPT_PAGE, receiptPage } from './page.ts';
 import { receiptView } from './view.ts';
+import { receiptShare } from '../share-block.ts';
 
 /**
  * Nothing but our own origin, and only a stylesheet, a script file and form posts to it: no inline code,
@@ -51,7 +52,7 @@ export interface ReceiptRouteDeps {
 }
 
 export function receiptRoutes(
-  deps: Pick<AppDeps, 'config' | 'store' | 'translationsDir'>,
+  deps: Pick<AppDeps, 'config' | 'store' | 'translationsDir' | 'publicUrl'>,
   { payments, checkout, limiter }: ReceiptRouteDeps,
 ) {
   const translations = readTranslations(deps.translationsDir);
@@ -112,6 +113,13 @@ export function receiptRoutes(
       // "Check again" keeps a language the payer picked with `?lang=` (one of ours, never the raw text).
       const picked = ourLanguage(lang);
       const keep = picked ? { lang: picked } : {};
-      return c.html(receiptPage(view, { path: c.req.path, ...keep }), 200, headers);
+      // The receipt's own address, without the reader's `lang`: whoever it is shared with reads it in theirs.
+      const share = receiptShare(
+        language.language,
+        language.messages.receipt,
+        view.merchant,
+        `${deps.publicUrl}${c.req.path}`,
+      );
+      return c.html(receiptPage(view, { path: c.req.path, ...keep }, share), 200, headers);
     });
 }

@@ -156,7 +156,11 @@ describe('the receipt page', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.headers.get('referrer-policy')).toBe('no-referrer');
     expect(res.text).not.toMatch(/<script>|<style|style=|\son\w+=/);
-    expect(res.text).not.toMatch(/(src|href)="(https?:)?\/\//);
+    // Nothing loads from another origin (the share block's WhatsApp link is followed, never loaded).
+    expect(res.text).not.toMatch(/\ssrc="(https?:)?\/\/|<link [^>]*href="(https?:)?\/\//);
+    expect([...res.text.matchAll(/href="(https?:)?\/\/[^"]*"/g)].map(([href]) => href)).toEqual([
+      expect.stringMatching(/^href="https:\/\/wa\.me\/\?text=/),
+    ]);
     const css = await page('/pay/receipt/receipt.css');
     expect(css.status).toBe(200);
     expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8');
