@@ -68,7 +68,6 @@ import {
   unfinishedStep,
   type StepView,
 } from './step-pages.ts';
-import { STYLESHEET } from './stylesheet.ts';
 import { unpayablePage } from './unpayable-page.ts';
 import { HANDOFF_MESSAGES } from './handoff-messages.ts';
 import { CARD_IMAGE, cardPath, cardSpec } from './preview-card.ts';
@@ -587,13 +586,6 @@ export function payPageRoutes({ deps, checkout, payments, limiter, handoffs }: P
     const lang = languageOf(c);
     return send(c, 401, lang, lang.messages.unavailable, unavailableStep(lang.messages));
   };
-
-  app.get(`/${STYLESHEET.file}`, (c) =>
-    c.body(STYLESHEET.css, 200, {
-      'Content-Type': 'text/css; charset=utf-8',
-      'Cache-Control': 'public, max-age=31536000, immutable',
-    }),
-  );
 
   // The provider's page sends the payer back here with our reference: on to that payment's own pages,
   // where its cookie is sent.
