@@ -17,6 +17,7 @@ import { ProviderError, ProviderRequestError } from '../provider/errors.ts';
 import { createTtlCache } from './cache.ts';
 import { currencyExponent, UnknownCurrencyError } from './currency.ts';
 import { linkConfig, linkStatus, type LinkSnapshot } from './link-config.ts';
+import { CompressedAnswer } from '../http/compression.ts';
 import { methodsFor, providerCatalogue, type MethodSources } from './methods.ts';
 import { holdsMoney } from '../payments/holds.ts';
 import { findSession, marketProviders, sessionConfig } from './sessions.ts';
@@ -114,7 +115,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
     if (last && last.inFlight === inFlight && last.config.status === status) return last;
     const config = linkConfig(snapshot, inFlight, now);
     const body = UTF8.encode(JSON.stringify({ statusCode: 200, data: config }));
-    const answer = { inFlight, config, body };
+    const answer = { inFlight, config, body, compressed: new CompressedAnswer(body) };
     linkAnswers.set(snapshot, answer);
     return answer;
   }
@@ -218,4 +219,6 @@ export interface LinkAnswer {
    * Shared like the config object, so callers must change neither.
    */
   body: Uint8Array<ArrayBuffer>;
+  /** The same bytes compressed, each encoding once, for the clients that accept it. */
+  compressed: CompressedAnswer;
 }

@@ -1,6 +1,7 @@
 /** GET /api/v1/links/:id: the CheckoutConfig of every seeded link, through the whole app and sandbox. */
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { startApp, type AppFixture } from '../app-fixture.ts';
 import { insertPayment } from './helpers.ts';
 
@@ -93,6 +94,29 @@ describe('GET /api/v1/links/:id', () => {
       amount: { fixed: 500_000 },
       customFields: [{ name: 'company_name', label: 'Sunan kamfani', type: 'text', required: true }],
     });
+  });
+
+  it('answers in brotli or gzip for a client that takes it, the same JSON, varying by Accept-Encoding', async () => {
+    const plain = await t.app.request('/api/v1/links/lnk_fixed_ci');
+    const text = await plain.text();
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('vary')).toMatch(/Accept-Encoding/);
+    const br = await t.app.request('/api/v1/links/lnk_fixed_ci', {
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toMatch(/Accept-Encoding/);
+    const brBytes = Buffer.from(await br.arrayBuffer());
+    expect(brotliDecompressSync(brBytes).toString('utf8')).toBe(text);
+    expect(brBytes.length).toBeLessThan(text.length / 2);
+    const gzip = await t.app.request('/api/v1/links/lnk_fixed_ci', {
+      headers: { 'accept-encoding': 'gzip;q=1, br;q=0' },
+    });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString('utf8')).toBe(text);
+    // Compressed once, then the same bytes for every later reader.
+    const again = await t.app.request('/api/v1/links/lnk_fixed_ci', { headers: { 'accept-encoding': 'br' } });
+    expect(Buffer.from(await again.arrayBuffer())).toEqual(brBytes);
   });
 
   it('answers a variable NGN link (exponent 2) with min, max and its networks', async () => {
