@@ -18,7 +18,7 @@ import { createTtlCache } from './cache.ts';
 import { currencyExponent, UnknownCurrencyError } from './currency.ts';
 import { linkConfig, linkStatus, type LinkSnapshot } from './link-config.ts';
 import { CompressedAnswer } from '../http/compression.ts';
-import { methodsFor, providerCatalogue, type MethodSources } from './methods.ts';
+import { imageInliner, methodsFor, providerCatalogue, type MethodSources } from './methods.ts';
 import { holdsMoney } from '../payments/holds.ts';
 import { findSession, marketProviders, sessionConfig } from './sessions.ts';
 import { readTranslations } from './translations.ts';
@@ -48,6 +48,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
     catalogue,
     logger: deps.logger,
     networks: createTtlCache<Network[] | null>(clock, NETWORKS_TTL_MS),
+    inlineImage: imageInliner(deps.sandbox?.context.config),
   };
 
   /** The exponent of a currency the provider (or a stored session) named; unknown means broken data. */

@@ -2,11 +2,13 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { findProvider, providerLogoDataUrl } from '../../../server/sandbox/providers.ts';
 import { startApp, type AppFixture } from '../app-fixture.ts';
 import { insertPayment } from './helpers.ts';
 
 const LOGO = 'http://pay.test/sandbox/assets/merchant-logo.svg';
-const providerLogo = (slug: string) => `http://pay.test/sandbox/assets/providers/${slug}.svg`;
+/** The sandbox's providers' logos travel inline in the config (tested against the served files below). */
+const providerLogo = (slug: string) => providerLogoDataUrl(findProvider(slug)!);
 const PHONE = {
   name: 'phoneNumber',
   label: 'Phone number',
@@ -94,6 +96,23 @@ describe('GET /api/v1/links/:id', () => {
       amount: { fixed: 500_000 },
       customFields: [{ name: 'company_name', label: 'Sunan kamfani', type: 'text', required: true }],
     });
+  });
+
+  it("carries the sandbox's providers' logos inline: the same images as its asset route serves", async () => {
+    const { json } = await getLink('lnk_fixed_ci');
+    const methods = json.data.methods as { provider: string; logo: string; networks: { image: string }[] }[];
+    expect(methods).toHaveLength(4);
+    for (const method of methods) {
+      const served = await t.app.request(`/sandbox/assets/providers/${method.provider}.svg`);
+      expect(served.status).toBe(200);
+      const svg = (await served.text()).replace(/"/g, "'");
+      for (const url of [method.logo, method.networks[0]!.image]) {
+        expect(url.startsWith('data:image/svg+xml,%3Csvg ')).toBe(true);
+        // A URL a browser reads as it is: no raw <, >, # or %, and no double quote to end an attribute.
+        expect(url).not.toMatch(/[<>#"]|%(?![0-9A-F]{2})/);
+        expect(decodeURIComponent(url.slice('data:image/svg+xml,'.length))).toBe(svg);
+      }
+    }
   });
 
   it('answers in brotli or gzip for a client that takes it, the same JSON, varying by Accept-Encoding', async () => {
