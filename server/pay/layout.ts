@@ -74,7 +74,9 @@ export function page(parts: PageParts): string {
       <meta charset="utf-8" />
       <meta name="viewport" content="width=device-width,initial-scale=1" />
       <title>${parts.title}</title>
-      <style>${raw(STYLESHEET.css)}</style>
+      <style>
+        ${raw(STYLESHEET.css)}
+      </style>
       ${parts.preview ? previewTags(parts.preview) : ''}
     </head>
     <body>

@@ -192,7 +192,8 @@ async function saySlow2g() {
   say(
     `\nthe payer on slow 2G (${SLOW_2G.latencyMs} ms added to each request, ${SLOW_2G.kilobitsPerSecond} kbit/s down and up, CPU ${SLOW_2G.cpuSlowdown}x slower, cold cache; the requests sent before the pay button was enabled and until the network went quiet, and their bytes off the wire, headers included)\n${slow2gTable(figures)}`,
   );
-  if (!('notMeasured' in figures)) say(`requests before an enabled pay button (first load):\n${slow2gRequests(figures)}`);
+  if (!('notMeasured' in figures))
+    say(`requests before an enabled pay button (first load):\n${slow2gRequests(figures)}`);
 }
 
 async function main(): Promise<number> {
