@@ -10,7 +10,7 @@ import type { Logger } from '../logger.ts';
 import type { ProviderClient } from '../provider/client.ts';
 import { ProviderError, ProviderRequestError } from '../provider/errors.ts';
 import type { SandboxConfig } from '../sandbox/config.ts';
-import { providerLogoUrl, SANDBOX_PROVIDERS } from '../sandbox/providers.ts';
+import { inlineSandboxLogos, providerLogoDataUrl, SANDBOX_PROVIDERS } from '../sandbox/providers.ts';
 import type { TtlCache } from './cache.ts';
 
 export interface CatalogueEntry {
@@ -25,7 +25,7 @@ export interface CatalogueEntry {
 
 /**
  * PAY_PROVIDERS when configured; otherwise, in embedded mode, the sandbox's mobile-money providers with
- * the logos it serves and the fee it charges payers. Remote mode without PAY_PROVIDERS has none: links
+ * their logos inline (data: URLs) and the fee it charges payers. Remote mode without PAY_PROVIDERS has none: links
  * still work (labelled by slug, with no fee shown). The provider's API has no fee schedule to ask.
  */
 export function providerCatalogue(
@@ -41,7 +41,7 @@ export function providerCatalogue(
     country: provider.country,
     currency: provider.currency,
     channel: provider.channel,
-    logo: providerLogoUrl(sandbox.publicUrl, provider.slug),
+    logo: providerLogoDataUrl(provider),
     ...(fee ? { fee } : {}),
   }));
 }
@@ -62,6 +62,15 @@ export interface MethodSources {
   /** Charge properties by slug; `null` remembers "this provider takes no direct charge". */
   networks: TtlCache<Network[] | null>;
   logger: Logger;
+  /** A network's image as the config carries it: inline (a data: URL) where this server knows it. */
+  inlineImage?: (url: string) => string;
+}
+
+/** In embedded mode, the sandbox's logos, which its API names by URL, go inline: no request each. */
+export function imageInliner(
+  sandbox: Pick<SandboxConfig, 'publicUrl'> | undefined,
+): ((url: string) => string) | undefined {
+  return sandbox === undefined ? undefined : inlineSandboxLogos(sandbox.publicUrl);
 }
 
 /** The methods for these slugs, in their order; a provider that takes no direct charge is left out. */
@@ -75,8 +84,9 @@ async function methodFor(slug: string, sources: MethodSources): Promise<Method |
   const networks = await sources.networks.get(slug, async () => {
     try {
       const properties = await sources.provider.getChargeProperties(slug);
+      const inline = sources.inlineImage ?? ((url: string) => url);
       return properties.networks.map(({ name, value, image }) =>
-        image ? { name, value, image } : { name, value },
+        image ? { name, value, image: inline(image) } : { name, value },
       );
     } catch (error) {
       // Unknown to direct charge (a bank provider, a malformed slug): not a way to pay here. A provider

@@ -19,7 +19,8 @@ import { createTtlCache } from './cache.ts';
 import { createMissBudget } from './miss-budget.ts';
 import { currencyExponent, UnknownCurrencyError } from './currency.ts';
 import { linkConfig, linkStatus, type LinkSnapshot } from './link-config.ts';
-import { methodsFor, providerCatalogue, type MethodSources } from './methods.ts';
+import { CompressedAnswer } from '../http/compression.ts';
+import { imageInliner, methodsFor, providerCatalogue, type MethodSources } from './methods.ts';
 import { holdsMoney } from '../payments/holds.ts';
 import { findSession, marketProviders, sessionConfig } from './sessions.ts';
 import { readTranslations } from './translations.ts';
@@ -51,6 +52,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
     catalogue,
     logger: deps.logger,
     networks: createTtlCache<Network[] | null>(clock, NETWORKS_TTL_MS),
+    inlineImage: imageInliner(deps.sandbox?.context.config),
   };
 
   /** The exponent of a currency the provider (or a stored session) named; unknown means broken data. */
@@ -118,7 +120,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
     if (last && last.inFlight === inFlight && last.config.status === status) return last;
     const config = linkConfig(snapshot, inFlight, now);
     const body = UTF8.encode(JSON.stringify({ statusCode: 200, data: config }));
-    const answer = { inFlight, config, body };
+    const answer = { inFlight, config, body, compressed: new CompressedAnswer(body) };
     linkAnswers.set(snapshot, answer);
     return answer;
   }
@@ -226,4 +228,6 @@ export interface LinkAnswer {
    * Shared like the config object, so callers must change neither.
    */
   body: Uint8Array<ArrayBuffer>;
+  /** The same bytes compressed, each encoding once, for the clients that accept it. */
+  compressed: CompressedAnswer;
 }

@@ -22,6 +22,7 @@ import {
 import { CheckoutConfigSchema } from '../contract/schemas.ts';
 import { createOpenApiApp, type AppDeps } from '../env.ts';
 import { clientKey } from '../http/client-ip.ts';
+import { chooseEncoding } from '../http/compression.ts';
 import { notFound } from '../http/errors.ts';
 import { listOf } from '../http/provider-list.ts';
 import { requireMerchant } from '../middleware/merchant-auth.ts';
@@ -35,7 +36,7 @@ import {
   PaymentLinkSchema,
 } from '../provider/schemas.ts';
 import { assertPayable } from '../checkout/availability.ts';
-import type { CheckoutService } from '../checkout/service.ts';
+import type { CheckoutService, LinkAnswer } from '../checkout/service.ts';
 
 // The config carries `remaining`, which moves with every payment: no shared cache may keep it.
 const NO_STORE = { 'Cache-Control': 'no-store' };
@@ -99,18 +100,20 @@ const getLinkAnalytics = createRoute({
 });
 
 /**
- * A link's answer as service.ts keeps it, encoded once per change of the link: the same envelope as
- * `c.json` would write, so it is typed as that (the contract test checks the bytes against the document).
+ * A link's answer as service.ts keeps it, encoded once per change of the link (and compressed once per
+ * encoding a client accepts): the same envelope as `c.json` would write, so it is typed as that (the contract test checks the bytes against the document).
  * The one cast of the routes: zod-openapi types the handler of a route with JSON content to return what
  * `c.json` returns for it, and Hono has no typed way to send bytes already encoded (`c.body` answers an
  * untyped Response), so the type is asserted here rather than in the handler.
  */
-function encodedLinkAnswer(c: Context, body: Uint8Array<ArrayBuffer>) {
-  return c.body(body, 200, { 'Content-Type': 'application/json', ...NO_STORE }) as unknown as TypedResponse<
-    JSONParsed<z.infer<typeof LinkAnswerSchema>>,
-    200,
-    'json'
-  >;
+function encodedLinkAnswer(c: Context, { body, compressed }: LinkAnswer) {
+  const encoding = chooseEncoding(c.req.header('accept-encoding'));
+  c.header('Vary', 'Accept-Encoding', { append: true });
+  const headers = { 'Content-Type': 'application/json', ...NO_STORE };
+  const response = encoding
+    ? c.body(compressed.in(encoding), 200, { ...headers, 'Content-Encoding': encoding })
+    : c.body(body, 200, headers);
+  return response as unknown as TypedResponse<JSONParsed<z.infer<typeof LinkAnswerSchema>>, 200, 'json'>;
 }
 
 export function linkRoutes(deps: Pick<AppDeps, 'config' | 'provider'>, checkout: CheckoutService) {
@@ -133,8 +136,8 @@ export function linkRoutes(deps: Pick<AppDeps, 'config' | 'provider'>, checkout:
   });
   return app.openapi(getLink, async (c) => {
     const { id } = c.req.valid('param');
-    const { config: checkoutConfig, body } = await checkout.linkAnswer(id, c.get('logger'), clientKey(c, deps.config));
-    assertPayable(checkoutConfig);
-    return encodedLinkAnswer(c, body);
+    const answer = await checkout.linkAnswer(id, c.get('logger'), clientKey(c, deps.config));
+    assertPayable(answer.config);
+    return encodedLinkAnswer(c, answer);
   });
 }

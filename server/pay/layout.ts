@@ -1,8 +1,8 @@
 /**
- * The pay page's document: one HTML file and one stylesheet of our own origin, no script, the link's
- * preview tags for chat apps, and the language switch as plain links.
+ * The pay page's document: one HTML file holding its stylesheet, no script, the link's preview tags for
+ * chat apps, and the language switch as plain links.
  */
-import { html, type Html } from './html.ts';
+import { html, raw, type Html } from './html.ts';
 import { LANGUAGES, type Language } from './language.ts';
 import { STYLESHEET } from './stylesheet.ts';
 
@@ -74,7 +74,9 @@ export function page(parts: PageParts): string {
       <meta charset="utf-8" />
       <meta name="viewport" content="width=device-width,initial-scale=1" />
       <title>${parts.title}</title>
-      <link rel="stylesheet" href="${STYLESHEET.path}" />
+      <style>
+        ${raw(STYLESHEET.css)}
+      </style>
       ${parts.preview ? previewTags(parts.preview) : ''}
     </head>
     <body>
@@ -88,12 +90,12 @@ export function page(parts: PageParts): string {
 }
 
 /**
- * The page's policy: nothing runs, styles and images only from this origin (images also as data: URLs),
- * no frame. Forms post here; `form-action` is left out because a browser applies it to the redirect
- * that follows a post, which goes to the provider's page on its own origin.
+ * The page's policy: nothing runs, no style but the page's own `<style>` (by its hash), images only from
+ * this origin (also as data: URLs), no frame. Forms post here; `form-action` is left out because a
+ * browser applies it to the redirect that follows a post, which goes to the provider's page on its own
+ * origin.
  */
-export const PAGE_CSP =
-  "default-src 'none'; style-src 'self'; img-src 'self' data:; base-uri 'none'; frame-ancestors 'none'";
+export const PAGE_CSP = `default-src 'none'; style-src ${STYLESHEET.source}; img-src 'self' data:; base-uri 'none'; frame-ancestors 'none'`;
 
 /**
  * A fresh form's policy: scripts and requests of this origin only, for the widget that takes the form over

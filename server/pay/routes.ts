@@ -16,7 +16,6 @@ import { handoffRoutes } from './handoff-routes.ts';
 import { payKit, type PayPageDeps } from './kit.ts';
 import { errorStep } from './step-pages.ts';
 import { stepRoutes } from './step-routes.ts';
-import { STYLESHEET } from './stylesheet.ts';
 
 export type { PayPageDeps } from './kit.ts';
 
@@ -24,12 +23,6 @@ export function payPageRoutes(payPageDeps: PayPageDeps) {
   const kit = payKit(payPageDeps);
   const app = new Hono<AppEnv>();
 
-  app.get(`/${STYLESHEET.file}`, (c) =>
-    c.body(STYLESHEET.css, 200, {
-      'Content-Type': 'text/css; charset=utf-8',
-      'Cache-Control': 'public, max-age=31536000, immutable',
-    }),
-  );
   // In this order: a link's id (`/:link`, last) would otherwise take the other pages' paths.
   app.route('/', stepRoutes(kit));
   app.route('/', handoffRoutes(kit));

@@ -106,6 +106,34 @@ export function providerLogoUrl(publicUrl: string, slug: string): string {
   return `${publicUrl}/assets/providers/${encodeURIComponent(slug)}.svg`;
 }
 
+/**
+ * A provider's logo as a data: URL, for the checkout's config: inline, it costs a payer on 2G no request
+ * (each one was a round trip of its own before the form was complete). Escaped as little as a URL
+ * allows (quotes made single, then `<`, `>`, `#` and `%` percent-encoded): a third shorter than
+ * `encodeURIComponent` and far shorter than base64, and the same words from one logo to the next, which
+ * compress.
+ */
+export function providerLogoDataUrl(provider: SandboxProvider): string {
+  const svg = providerLogoSvg(provider)
+    .replace(/"/g, "'")
+    .replace(/[<>#%]/g, (char) => encodeURIComponent(char));
+  return `data:image/svg+xml,${svg}`;
+}
+
+/**
+ * The sandbox's own logo URLs, as its API hands them out (a method's networks), made data: URLs; any
+ * other URL is left as it is.
+ */
+export function inlineSandboxLogos(publicUrl: string): (url: string) => string {
+  const inline = new Map(
+    SANDBOX_PROVIDERS.map((provider) => [
+      providerLogoUrl(publicUrl, provider.slug),
+      providerLogoDataUrl(provider),
+    ]),
+  );
+  return (url) => inline.get(url) ?? url;
+}
+
 /** A round badge with the provider's initials; the text is escaped though it is our own data. */
 export function providerLogoSvg(provider: SandboxProvider): string {
   const initials = provider.label
@@ -121,6 +149,7 @@ export function providerLogoSvg(provider: SandboxProvider): string {
 /** Every distinct country/currency pair the catalogue serves (one wallet pair each). */
 export function catalogueMarkets(): { country: string; currency: string }[] {
   const seen = new Map<string, { country: string; currency: string }>();
-  for (const { country, currency } of SANDBOX_PROVIDERS) seen.set(`${country}-${currency}`, { country, currency });
+  for (const { country, currency } of SANDBOX_PROVIDERS)
+    seen.set(`${country}-${currency}`, { country, currency });
   return [...seen.values()];
 }

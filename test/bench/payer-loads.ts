@@ -11,11 +11,23 @@
  * The probe runs inside the page, installed before any of its scripts, and reports once through a
  * binding: nothing of the harness polls or evaluates in the page while it loads.
  */
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test';
 import { launchChromium } from './browser.ts';
+import { NetworkLog, type NetworkFigures } from './network-log.ts';
 import { cumulativeLayoutShift, type LayoutShift } from './stats.ts';
 
-export const THROTTLING = { latencyMs: 400, kilobitsPerSecond: 400, cpuSlowdown: 4 } as const;
+/** A network and a CPU, as DevTools emulates them. */
+export interface Throttling {
+  latencyMs: number;
+  kilobitsPerSecond: number;
+  cpuSlowdown: number;
+}
+
+export const THROTTLING = {
+  latencyMs: 400,
+  kilobitsPerSecond: 400,
+  cpuSlowdown: 4,
+} as const satisfies Throttling;
 export const VIEWPORT = { width: 360, height: 740 };
 /** About one second at 60 frames a second: long enough for a late re-render (a locale's messages) to land. */
 const SETTLE_FRAMES = 60;
@@ -65,28 +77,36 @@ export interface PayerLoad {
   cls: number;
   /** How many script elements the page held once its button was enabled. */
   scripts: number;
+  /** What went over the network before the button was enabled, and until the network went quiet. */
+  network?: NetworkFigures;
+  /** Milliseconds from navigation to the page's own HTML's last byte. */
+  documentMs?: number;
 }
 
-/** A fresh context of `browser` at the payer's viewport, with one page throttled as THROTTLING says. */
-export async function throttledPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+/** A fresh context of `browser` at the payer's viewport, with one page throttled as `throttling` says. */
+export async function throttledPage(
+  browser: Browser,
+  throttling: Throttling = THROTTLING,
+): Promise<{ context: BrowserContext; page: Page; session: CDPSession }> {
   const context = await browser.newContext({ viewport: VIEWPORT });
   const page = await context.newPage();
   const session = await context.newCDPSession(page);
   await session.send('Network.enable');
   await session.send('Network.emulateNetworkConditions', {
     offline: false,
-    latency: THROTTLING.latencyMs,
+    latency: throttling.latencyMs,
     // Bytes per second.
-    downloadThroughput: (THROTTLING.kilobitsPerSecond * 1000) / 8,
-    uploadThroughput: (THROTTLING.kilobitsPerSecond * 1000) / 8,
+    downloadThroughput: (throttling.kilobitsPerSecond * 1000) / 8,
+    uploadThroughput: (throttling.kilobitsPerSecond * 1000) / 8,
   });
-  await session.send('Emulation.setCPUThrottlingRate', { rate: THROTTLING.cpuSlowdown });
-  return { context, page };
+  await session.send('Emulation.setCPUThrottlingRate', { rate: throttling.cpuSlowdown });
+  return { context, page, session };
 }
 
 /** Loads `url` once in a fresh context of `browser`, throttled. */
-async function loadOnce(browser: Browser, url: string): Promise<PayerLoad> {
-  const { context, page } = await throttledPage(browser);
+async function loadOnce(browser: Browser, url: string, throttling: Throttling): Promise<PayerLoad> {
+  const { context, page, session } = await throttledPage(browser, throttling);
+  const network = new NetworkLog(session);
   try {
     let report!: (value: ProbeReport) => void;
     const reported = new Promise<ProbeReport>((resolve, reject) => {
@@ -101,12 +121,19 @@ async function loadOnce(browser: Browser, url: string): Promise<PayerLoad> {
     await page.goto(url, { waitUntil: 'commit' });
     const { readyAt, shifts, documentAt, scripts } = await reported;
     // A Chromium that ignored the emulation would make every figure below meaningless: stop instead.
-    if (!(documentAt >= THROTTLING.latencyMs)) {
+    if (!(documentAt >= throttling.latencyMs)) {
       throw new Error(
         `${url}: its HTML arrived after ${documentAt} ms: the network throttling did not apply`,
       );
     }
-    return { readyMs: readyAt, cls: cumulativeLayoutShift(shifts), scripts };
+    await network.quiet();
+    return {
+      readyMs: readyAt,
+      cls: cumulativeLayoutShift(shifts),
+      scripts,
+      network: network.figures(readyAt),
+      documentMs: documentAt,
+    };
   } finally {
     await context.close();
   }
@@ -121,16 +148,17 @@ async function loadOnce(browser: Browser, url: string): Promise<PayerLoad> {
 export async function measurePayerLoads<Key extends string>(
   pages: Record<Key, string>,
   loads: number,
+  throttling: Throttling = THROTTLING,
 ): Promise<Record<Key, PayerLoad[]>> {
   const keys = Object.keys(pages) as Key[];
   const results = Object.fromEntries(keys.map((key) => [key, [] as PayerLoad[]])) as Record<Key, PayerLoad[]>;
   const browser = await launchChromium();
   try {
-    await loadOnce(browser, pages[keys[0]!]);
+    await loadOnce(browser, pages[keys[0]!], throttling);
     for (let round = 0; round < loads; round++) {
       for (let turn = 0; turn < keys.length; turn++) {
         const key = keys[(round + turn) % keys.length]!;
-        results[key].push(await loadOnce(browser, pages[key]));
+        results[key].push(await loadOnce(browser, pages[key], throttling));
       }
     }
     return results;

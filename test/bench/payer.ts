@@ -15,7 +15,7 @@ const LINK = 'lnk_fixed_ci';
 export const PAYER_LOADS = 5;
 export const LIGHTHOUSE_RUNS = 5;
 
-export type PayerPage = 'floor' | 'bare' | 'snippet' | 'payPage' | 'demo';
+export type PayerPage = 'floor' | 'bare' | 'snippet' | 'inlineFloor' | 'payPage' | 'demo';
 
 export interface PayerFigures {
   loads: Record<PayerPage, PayerLoad[]>;
@@ -36,6 +36,8 @@ export async function measurePayer(): Promise<PayerFigures | { notMeasured: stri
         floor: storefront.pageUrl('floor'),
         bare: storefront.pageUrl('bare'),
         snippet: storefront.pageUrl('snippet'),
+        // The pay page's own floor: its form alone in a bare page (storefront/pages.ts).
+        inlineFloor: storefront.pageUrl('inline'),
         // The same link's pay page on the backend: a server-rendered form that needs no script at all.
         payPage: `${backend.url}/pay/${LINK}`,
         demo,

@@ -11,7 +11,8 @@
  * default 3). BENCH_ONLY=server runs the load runs alone (no widget, group commit, payer or Lighthouse)
  * and prints their ratios to bare Hono and the backend's peak RSS: enough to compare two builds quickly.
  * BENCH_ONLY=payer runs the payer's section alone (the slow phone's loads against the floor page,
- * Lighthouse, the widget's sizes, and what `import 'pay-checkout'` adds to a plain Vite app).
+ * Lighthouse, the widget's sizes, what `import 'pay-checkout'` adds to a plain Vite app, then the slow-2G
+ * loads); BENCH_ONLY=slow2g the slow-2G loads alone (slow-2g.ts).
  * BENCH_SERVER_ROUNDS repeats the load runs (default 3), each round on a fresh backend and bare server,
  * and the budgets judge each ratio's median over the rounds.
  * BENCH_BACKEND=<another checkout, built> measures that checkout's backend against this run's bare route:
@@ -46,6 +47,7 @@ import { BACKEND_CHECKOUT, startBackend, startBare, type Backend } from './serve
 import { THROTTLING, VIEWPORT } from './payer-loads.ts';
 import { measureWidgetReady, type WidgetReady } from './widget-ready.ts';
 import { measurePackageInApp } from './package-in-app.ts';
+import { measureSlow2g, SLOW_2G, SLOW_2G_LOADS, slow2gRequests, slow2gTable } from './slow-2g.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 if (!(seconds > 0 && seconds <= 60)) {
@@ -60,12 +62,13 @@ if (unknown.length) {
 }
 const saveAsBaseline = args.includes('--save-baseline');
 const only = process.env.BENCH_ONLY;
-if (only !== undefined && only !== 'server' && only !== 'payer') {
-  console.error(`BENCH_ONLY may only be "server" or "payer", got "${only}"`);
+if (only !== undefined && only !== 'server' && only !== 'payer' && only !== 'slow2g') {
+  console.error(`BENCH_ONLY may only be "server", "payer" or "slow2g", got "${only}"`);
   process.exit(2);
 }
 const serverOnly = only === 'server';
 const payerOnly = only === 'payer';
+const slow2gOnly = only === 'slow2g';
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 if (!(Number.isInteger(rounds) && rounds >= 1 && rounds <= 20)) {
   console.error(`BENCH_ROUNDS must be a whole number in [1, 20], got "${process.env.BENCH_ROUNDS}"`);
@@ -89,7 +92,7 @@ const MAX_REQUESTS = Math.ceil((seconds + WARMUP_MS / 1000) * 60_000);
 const RUNS = 8; // benchRoutes: two baseline runs and six routes
 
 // The payer's throttled loads (five pages) and Lighthouse runs, each well under 30 s even on a busy machine.
-const PAYER_MS = (5 * PAYER_LOADS + LIGHTHOUSE_RUNS) * 30_000;
+const PAYER_MS = (5 * PAYER_LOADS + LIGHTHOUSE_RUNS) * 30_000 + 3 * SLOW_2G_LOADS * 60_000;
 // The load runs, the payer's section and start-up; if anything hangs beyond that, give up rather than
 // run forever.
 const watchdog = setTimeout(
@@ -191,10 +194,29 @@ function sayPayer(
   );
 }
 
+/** The slow-2G loads (slow-2g.ts): times, requests and bytes to an enabled pay button. */
+async function saySlow2g() {
+  say(`\nslow 2G: ${SLOW_2G_LOADS} loads of each page`);
+  const figures = await measureSlow2g().catch((error: unknown) => ({
+    notMeasured: error instanceof Error ? error.message : String(error),
+  }));
+  say(
+    `\nthe payer on slow 2G (${SLOW_2G.latencyMs} ms added to each request, ${SLOW_2G.kilobitsPerSecond} kbit/s down and up, CPU ${SLOW_2G.cpuSlowdown}x slower, cold cache; the requests sent before the pay button was enabled and until the network went quiet, and their bytes off the wire, headers included)\n${slow2gTable(figures)}`,
+  );
+  if (!('notMeasured' in figures))
+    say(`requests before an enabled pay button (first load):\n${slow2gRequests(figures)}`);
+}
+
 async function main(): Promise<number> {
+  if (slow2gOnly) {
+    say(`bench: the slow-2G loads alone (BENCH_ONLY=slow2g), ${cpus().length} cpus, ${busy()}`);
+    await saySlow2g();
+    return 0;
+  }
   if (payerOnly) {
     say(`bench: the payer's section alone (BENCH_ONLY=payer), ${cpus().length} cpus, ${busy()}`);
     sayPayer(await measurePayerSection(), await measureWidgetInApp());
+    await saySlow2g();
     return 0;
   }
   say(
@@ -334,6 +356,7 @@ async function main(): Promise<number> {
       );
   }
   sayPayer(payer, widgetInApp);
+  await saySlow2g();
 
   // A required route with no 2xx at all means we measured nothing: a broken bench, not a slow server.
   const dead = Object.values(runs).some((run) => 'result' in run && run.result.rps === 0 && !run.optional);

@@ -291,7 +291,7 @@ describe('<pay-checkout> form', () => {
     );
   });
 
-  it('method picker: providers with logos (http(s) only), networks, hosted checkout', async () => {
+  it('method picker: providers with logos (http(s) and data:image only), networks, hosted checkout', async () => {
     const checkout = config({
       hosted: true,
       methods: [
@@ -301,7 +301,7 @@ describe('<pay-checkout> form', () => {
           logo: 'javascript:alert(1)',
           networks: [
             { name: 'MTN Ghana', value: 'MTN', image: 'https://example.com/mtn.png' },
-            { name: 'Vodafone', value: 'VOD' },
+            { name: 'Vodafone', value: 'VOD', image: 'data:image/png;base64,iVBORw0KGgo=' },
           ],
           inputs: [
             {
@@ -323,6 +323,7 @@ describe('<pay-checkout> form', () => {
     expect($$<HTMLImageElement>(el, '.pay__option img').map((img) => img.getAttribute('src'))).to.deep.equal([
       'https://example.com/wave.png',
       'https://example.com/mtn.png',
+      'data:image/png;base64,iVBORw0KGgo=',
     ]);
     await expect(el).to.be.accessible();
     await fill(el, 'method.phoneNumber', '07 00');

@@ -6,15 +6,14 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { Method, MethodInput } from '../contract/index.ts';
 import { dropdownField } from '../fields/dropdown.ts';
 import { textField } from '../fields/index.ts';
-import { logo, safeUrl, type StepView } from './parts.ts';
+import { logo, type StepView } from './parts.ts';
 
 const radio = (name: string, value: string, checked: boolean, label: string, image?: string) =>
   html`<label class="pay__option"
-    ><input class="pay__radio" type="radio" name=${name} .value=${value} .checked=${checked} />${
-      safeUrl(image)
-        ? logo(image)
-        : html`<span class="pay__logo pay__initial" aria-hidden="true">${label[0]}</span>`
-    }<span>${label}</span></label
+    ><input class="pay__radio" type="radio" name=${name} .value=${value} .checked=${checked} />${logo(
+      image,
+      html`<span class="pay__logo pay__initial" aria-hidden="true">${label[0]}</span>`,
+    )}<span>${label}</span></label
   >`;
 
 /** `provider`: the one chosen; `method`: its method, undefined for the hosted page. */

@@ -59,9 +59,17 @@ export const copyText = (value: string, copied: () => void) =>
 /** Only http(s) URLs from the config or the provider reach `src`/`href`. */
 export const safeUrl = (url?: string) => (url && /^https?:\/\//i.test(url) ? url : undefined);
 
-export function logo(url?: string): TemplateResult | typeof nothing {
-  const src = safeUrl(url);
-  return src ? html`<img class="pay__logo" src=${src} alt="" />` : nothing;
+/**
+ * A logo from an http(s) URL or inline (`data:image/...`: the server inlines the providers' logos so they
+ * cost no request; an image runs nothing), else `fallback`.
+ */
+export function logo<Fallback = typeof nothing>(
+  url?: string,
+  fallback?: Fallback,
+): TemplateResult | Fallback {
+  return url && /^(https?:\/\/|data:image\/)/i.test(url)
+    ? html`<img class="pay__logo" src=${url} alt="" />`
+    : (fallback ?? (nothing as Fallback));
 }
 
 export type Tone = 'wait' | 'success' | 'error';

@@ -8,18 +8,37 @@
  *   page's head, so it travels while the widget's script does.
  * Each page may preconnect to the backend. All run under a strict Content-Security-Policy (no inline
  * script or style), as a careful merchant's would.
+ * A fourth, `inline`, is the pay page's floor: the link's own pay page form (its header and `<form>`,
+ * taken from the backend's `/pay/<link>` once at start) alone in a bare document, gzipped, with no
+ * stylesheet, script or preview tags: what the same form costs when the page's own HTML holds it and
+ * nothing else.
  */
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import type { Running } from '../servers.ts';
 
-export const PAGE_KINDS = ['floor', 'bare', 'snippet'] as const;
+export const PAGE_KINDS = ['floor', 'bare', 'snippet', 'inline'] as const;
 export type PageKind = (typeof PAGE_KINDS)[number];
 
 const FLOOR_SCRIPT = readFileSync(new URL('./floor.js', import.meta.url));
 
+/** The header and form of the link's pay page, as its server renders them (JavaScript on or off alike). */
+async function payPageForm(api: string, link: string): Promise<string> {
+  const response = await fetch(`${api}/pay/${link}`);
+  const page = await response.text();
+  const form = /<header>[\s\S]*<\/form>/.exec(page)?.[0];
+  if (!response.ok || form === undefined)
+    throw new Error(`${api}/pay/${link}: no form in its answer (${response.status})`);
+  return form;
+}
+
 /** The embed's markup, per page; `api` is the backend's origin and `link` a payment link's id. */
-function checkoutMarkup(kind: PageKind, api: string, link: string): { head: string; body: string } {
+function checkoutMarkup(
+  kind: Exclude<PageKind, 'inline'>,
+  api: string,
+  link: string,
+): { head: string; body: string } {
   const element = `<pay-checkout link="${link}"></pay-checkout>`;
   const widgetScript = `<script src="${api}/widget/pay-checkout.iife.js" defer></script>`;
   switch (kind) {
@@ -39,7 +58,7 @@ function checkoutMarkup(kind: PageKind, api: string, link: string): { head: stri
   }
 }
 
-function page(kind: PageKind, api: string, link: string): string {
+function page(kind: Exclude<PageKind, 'inline'>, api: string, link: string): string {
   const { head, body } = checkoutMarkup(kind, api, link);
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -59,11 +78,24 @@ export interface Storefront extends Running {
 
 /** Serves the three pages and `floor.js` on `port` (loopback), for the backend at `api`. */
 export async function startStorefront(port: number, api: string, link: string): Promise<Storefront> {
-  const csp = `default-src 'self'; script-src 'self' ${api}; connect-src ${api}; img-src 'self' ${api}; style-src 'self'`;
-  const pages = new Map(PAGE_KINDS.map((kind) => [`/${kind}.html`, page(kind, api, link)]));
+  const csp = `default-src 'self'; script-src 'self' ${api}; connect-src ${api}; img-src 'self' ${api} data:; style-src 'self'`;
+  const pages = new Map<string, string>(
+    PAGE_KINDS.filter((kind) => kind !== 'inline').map((kind) => [`/${kind}.html`, page(kind, api, link)]),
+  );
+  const inline = gzipSync(
+    `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Pay</title></head><body><main>${await payPageForm(api, link)}</main></body></html>`,
+  );
   const server = createServer((request, response) => {
     const html = pages.get(request.url ?? '');
-    if (html !== undefined) {
+    if (request.url === '/inline.html') {
+      response.writeHead(200, {
+        'content-type': 'text/html; charset=utf-8',
+        'content-encoding': 'gzip',
+        'content-security-policy': csp,
+        'cache-control': 'no-store',
+      });
+      response.end(inline);
+    } else if (html !== undefined) {
       response.writeHead(200, {
         'content-type': 'text/html; charset=utf-8',
         'content-security-policy': csp,

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { PayerLoad } from '../../bench/payer-loads.ts';
 import { payerTable } from '../../bench/report.ts';
 
-const loads = (...readyMs: number[]): PayerLoad[] => readyMs.map((ms) => ({ readyMs: ms, cls: 0.01, scripts: 0 }));
+const loads = (...readyMs: number[]): PayerLoad[] =>
+  readyMs.map((ms) => ({ readyMs: ms, cls: 0.01, scripts: 0 }));
 /** The table's rows whose metric starts with `start` (indent aside), cells split on two spaces or more. */
 const rows = (table: string, start: string) =>
   table
@@ -19,6 +20,7 @@ describe('payerTable', () => {
         floor: loads(1200, 1000, 1100),
         bare: loads(1650, 1600, 1700),
         snippet: loads(1400, 1300, 1500),
+        inlineFloor: loads(1000, 1100, 1050),
         payPage: loads(1000, 1150, 1050),
         demo: [
           { readyMs: 2000, cls: 0.04, scripts: 1 },
@@ -39,10 +41,19 @@ describe('payerTable', () => {
   it('judges each embed by the ratio of its median to the floor page median', () => {
     expect(row(table, 'floor page')?.slice(1)).toEqual(['1,100 ms', '-', 'n/a']);
     expect(table).toContain('(median of 3, 1,000 ms to 1,200 ms)');
-    const [bare, snippet, payPage] = rows(table, 'ratio to the floor page');
+    const [bare, snippet, ...others] = rows(table, 'ratio to the floor page');
     expect(bare?.slice(1)).toEqual(['1.50x', '<= 1.50x', 'ok']);
     expect(snippet?.slice(1)).toEqual(['1.27x', '<= 1.25x', 'OVER']);
-    expect(payPage?.slice(1)).toEqual(['0.95x', '<= 1.00x', 'ok']);
+    expect(others).toEqual([]);
+  });
+
+  it('judges the pay page against its own floor, the same form alone in a bare page, right below it', () => {
+    expect(row(table, 'inline floor page')?.slice(1)).toEqual(['1,050 ms', '-', 'n/a']);
+    const lines = table.split('\n').map((line) => line.trim());
+    const at = lines.findIndex((line) => line.startsWith('inline floor page'));
+    expect(lines[at + 1]).toMatch(/^the link's pay page/);
+    // 1,050 / 1,050: at the floor, within the budget.
+    expect(row(table, 'ratio to the inline floor page')?.slice(1)).toEqual(['1.00x', '<= 1.00x', 'ok']);
   });
 
   it("judges the storefront's median CLS, and says why Lighthouse was not measured", () => {

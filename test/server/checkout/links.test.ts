@@ -1,11 +1,14 @@
 /** GET /api/v1/links/:id: the CheckoutConfig of every seeded link, through the whole app and sandbox. */
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { findProvider, providerLogoDataUrl } from '../../../server/sandbox/providers.ts';
 import { startApp, type AppFixture } from '../app-fixture.ts';
 import { insertPayment } from './helpers.ts';
 
 const LOGO = 'http://pay.test/sandbox/assets/merchant-logo.svg';
-const providerLogo = (slug: string) => `http://pay.test/sandbox/assets/providers/${slug}.svg`;
+/** The sandbox's providers' logos travel inline in the config (tested against the served files below). */
+const providerLogo = (slug: string) => providerLogoDataUrl(findProvider(slug)!);
 const PHONE = {
   name: 'phoneNumber',
   label: 'Phone number',
@@ -93,6 +96,46 @@ describe('GET /api/v1/links/:id', () => {
       amount: { fixed: 500_000 },
       customFields: [{ name: 'company_name', label: 'Sunan kamfani', type: 'text', required: true }],
     });
+  });
+
+  it("carries the sandbox's providers' logos inline: the same images as its asset route serves", async () => {
+    const { json } = await getLink('lnk_fixed_ci');
+    const methods = json.data.methods as { provider: string; logo: string; networks: { image: string }[] }[];
+    expect(methods).toHaveLength(4);
+    for (const method of methods) {
+      const served = await t.app.request(`/sandbox/assets/providers/${method.provider}.svg`);
+      expect(served.status).toBe(200);
+      const svg = (await served.text()).replace(/"/g, "'");
+      for (const url of [method.logo, method.networks[0]!.image]) {
+        expect(url.startsWith('data:image/svg+xml,%3Csvg ')).toBe(true);
+        // A URL a browser reads as it is: no raw <, >, # or %, and no double quote to end an attribute.
+        expect(url).not.toMatch(/[<>#"]|%(?![0-9A-F]{2})/);
+        expect(decodeURIComponent(url.slice('data:image/svg+xml,'.length))).toBe(svg);
+      }
+    }
+  });
+
+  it('answers in brotli or gzip for a client that takes it, the same JSON, varying by Accept-Encoding', async () => {
+    const plain = await t.app.request('/api/v1/links/lnk_fixed_ci');
+    const text = await plain.text();
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('vary')).toMatch(/Accept-Encoding/);
+    const br = await t.app.request('/api/v1/links/lnk_fixed_ci', {
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toMatch(/Accept-Encoding/);
+    const brBytes = Buffer.from(await br.arrayBuffer());
+    expect(brotliDecompressSync(brBytes).toString('utf8')).toBe(text);
+    expect(brBytes.length).toBeLessThan(text.length / 2);
+    const gzip = await t.app.request('/api/v1/links/lnk_fixed_ci', {
+      headers: { 'accept-encoding': 'gzip;q=1, br;q=0' },
+    });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString('utf8')).toBe(text);
+    // Compressed once, then the same bytes for every later reader.
+    const again = await t.app.request('/api/v1/links/lnk_fixed_ci', { headers: { 'accept-encoding': 'br' } });
+    expect(Buffer.from(await again.arrayBuffer())).toEqual(brBytes);
   });
 
   it('answers a variable NGN link (exponent 2) with min, max and its networks', async () => {
