@@ -80,5 +80,8 @@ test("a cart paid on the provider's hosted page: back on the cart, the same sess
   await expect(page.getByRole('status').filter({ hasText: 'Paid:' })).toHaveText(`Paid: ${reference}`);
   // The cookie kept the cart's session: the one the payment was made on.
   expect(await element.getAttribute('session')).toBe(session);
+  // A reload of the paid cart still shows it paid, not "This payment is not available".
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible(FINAL);
   expect(logged).toEqual([]);
 });

@@ -324,6 +324,16 @@ describe('a cart (session) paid on the provider page', () => {
       expect(outcome.detail.payment).to.deep.equal(paid);
       expect(backend.made('GET', 'payments/pay_ref_1')[0]!.headers['payment-token']).to.equal('tok_2');
       expect(back.events.map((event) => event.type)).to.deep.equal(['pay-ready', 'pay-success']);
+
+      // Reloaded after the success, with or without the reference: still the paid cart, never "not available".
+      for (const query of ['?pay_reference=pay_ref_1', '?']) {
+        history.replaceState(null, '', query);
+        fixtureCleanup();
+        const again = await mount(backend, { session: 'cs_1' }, { keepSaved: true, ready: false });
+        const shown = await Promise.race([oneEvent(again.el, 'pay-success'), oneEvent(again.el, 'pay-error')]);
+        await again.el.updateComplete;
+        expect([query, shown.type, heading(again.el)]).to.deep.equal([query, 'pay-success', 'Payment successful']);
+      }
     } finally {
       history.replaceState(null, '', original);
     }

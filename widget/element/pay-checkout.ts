@@ -247,7 +247,9 @@ export class PayCheckout extends LitElement {
       this._plainMoney = step === 'form' && !intlReady();
       this._ready = config;
     }
-    if (isFinal(step) || state.cancelled) forgetPayment(this._savedKey);
+    // A session is paid once: its success stays, so a reload shows it (the session answers 409 from then on).
+    if ((isFinal(step) && !(step === 'success' && this.session)) || state.cancelled)
+      forgetPayment(this._savedKey);
     const announced = announcement(before.step, state, event);
     if (announced) this._dispatch(announced);
     if (step === 'redirecting') this._redirect(payment!.redirectUrl);
