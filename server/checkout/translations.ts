@@ -9,8 +9,8 @@
  * the server tests do not run. Both hold the same messages: the build only minifies them.
  */
 import { readTranslationFiles } from '../../widget/build/translation-files.ts';
-import type { Messages } from '../../widget/i18n/en.ts';
-import { languageOf } from '../../widget/i18n/translation.ts';
+import type { Messages } from '../../widget/shared/en.ts';
+import { languageOf } from '../../widget/shared/translation.ts';
 
 /** The messages of a locale's language (`fr-CI` -> French), or undefined for English and unknown ones. */
 export type Translations = (locale: string | null | undefined) => Messages | undefined;

@@ -3,7 +3,7 @@
  * and the envelopes every answer travels in. The named shapes live in schemas.ts.
  */
 import { z } from 'zod';
-import { ERROR_CODES, PHONE_PATTERN, PHONE_READABILITY } from '../../widget/contract/index.ts';
+import { ERROR_CODES, PHONE_PATTERN, PHONE_READABILITY } from '../../widget/shared/contract.ts';
 
 /** zod's error option: "is required" for a missing value, `message` for a wrong one. */
 export const requiredOr = (message: string) => (issue: { input?: unknown }) =>

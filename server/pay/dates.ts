@@ -5,7 +5,7 @@
  * comma: CLDR's joining words are not ours to choose, and Kenyan Swahili's "saa" before a 24-hour time
  * reads as a count from 6 a.m. ("saa 14:30").
  */
-import { intlLocale } from '../../widget/i18n/intl-locale.ts';
+import { intlLocale } from '../../widget/shared/intl-locale.ts';
 
 /**
  * Where each market's payers live, so a time is theirs and not the server's. A country not listed

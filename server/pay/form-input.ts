@@ -4,10 +4,10 @@
  * language. Amounts are typed as people write them (`15 000`, `1.500,50`), phones with spaces or dashes.
  */
 import { createHash } from 'node:crypto';
-import type { CheckoutConfig, CreatePayment, FieldAnswer, FieldError } from '../../widget/contract/index.ts';
+import type { CheckoutConfig, CreatePayment, FieldAnswer, FieldError } from '../../widget/shared/contract.ts';
 import { fill, type Messages } from '../../widget/i18n/index.ts';
-import { parseAmount } from '../../widget/internal/money.ts';
-import { normalizePhone } from '../../widget/internal/phone.ts';
+import { parseAmount } from '../../widget/shared/money.ts';
+import { normalizePhone } from '../../widget/shared/phone.ts';
 import { HOSTED, MAX_LENGTH } from './form-page.ts';
 
 export type FormBody = Record<string, string | File | (string | File)[]>;

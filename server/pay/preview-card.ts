@@ -5,9 +5,9 @@
  * `og:image`; the card's route (preview-card-routes.ts) draws it.
  */
 import { createHash } from 'node:crypto';
-import type { CheckoutConfig } from '../../widget/contract/index.ts';
+import type { CheckoutConfig } from '../../widget/shared/contract.ts';
 import { amountHint } from '../../widget/i18n/index.ts';
-import { formatMoney } from '../../widget/internal/money.ts';
+import { formatMoney } from '../../widget/shared/money.ts';
 import { unavailability } from '../checkout/availability.ts';
 import type { PageLanguage } from './language.ts';
 import { CARD_HEIGHT, CARD_WIDTH, type CardContent } from './preview-card-draw.ts';

@@ -3,9 +3,9 @@
  * heading and tone of its status, and the rows of the summary. No HTML here (receipt-page.ts draws it),
  * so what is shown can be tested as data.
  */
-import type { CheckoutConfig, FailureCode } from '../../widget/contract/index.ts';
-import type { Messages } from '../../widget/i18n/en.ts';
-import { formatMoney } from '../../widget/internal/money.ts';
+import type { CheckoutConfig, FailureCode } from '../../widget/shared/contract.ts';
+import type { Messages } from '../../widget/shared/en.ts';
+import { formatMoney } from '../../widget/shared/money.ts';
 import { failureCodeOf } from '../payments/failure-codes.ts';
 import { isFinal } from '../payments/lifecycle.ts';
 import { maskPhone } from '../payments/list.ts';

@@ -8,10 +8,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import type { CheckoutConfig, CreatedPayment, ErrorEnvelope, Payment } from '../../widget/contract/index.ts';
-import { en } from '../../widget/i18n/en.ts';
+import type { CheckoutConfig, CreatedPayment, ErrorEnvelope, Payment } from '../../widget/shared/contract.ts';
+import { en } from '../../widget/shared/en.ts';
 import { fill } from '../../widget/i18n/index.ts';
-import { formatMoney, toDecimalText } from '../../widget/internal/money.ts';
+import { formatMoney, toDecimalText } from '../../widget/shared/money.ts';
 import type { CheckoutService } from '../checkout/service.ts';
 import { unavailability, type Unavailability } from '../checkout/availability.ts';
 import { readTranslations } from '../checkout/translations.ts';

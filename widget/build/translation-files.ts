@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { en, type Messages } from '../i18n/en.ts';
+import { en, type Messages } from '../shared/en.ts';
 import {
   MISSING,
   NOT_AN_OBJECT,
@@ -8,7 +8,7 @@ import {
   OTHER_PLACEHOLDERS,
   placeholders,
   translationFlaws,
-} from '../i18n/translation.ts';
+} from '../shared/translation.ts';
 
 /** Why `value` is not a complete translation of English, in words; empty when it is one. */
 export function translationProblems(value: unknown): string[] {

@@ -3,8 +3,8 @@
  * as JSON, from the `locales/` folder next to the built widget (an IIFE cannot code-split). Where a
  * language's messages cannot be had, the widget shows English, all of it, never a mix.
  */
-import type { AmountRule, ApiError } from '../contract/index.ts';
-import { en, type Messages } from './en.ts';
+import type { AmountRule, ApiError } from '../shared/contract.ts';
+import { en, type Messages } from '../shared/en.ts';
 
 export { en, type Messages };
 export { LocaleController, type LocaleSources } from './locale-controller.ts';

@@ -3,7 +3,7 @@
  * language's formats, digits only (24/11/2026 13:05) in the market's other language: never a month name
  * of another language ("Nov") in the middle of the payer's sentence, nor "AM"/"PM".
  */
-import { intlLocale } from '../i18n/intl-locale.ts';
+import { intlLocale } from '../shared/intl-locale.ts';
 
 const IN_DIGITS = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } as const;
 

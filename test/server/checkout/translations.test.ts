@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { en } from '../../../widget/i18n/en.ts';
+import { en } from '../../../widget/shared/en.ts';
 import { startApp, type AppFixture } from '../app-fixture.ts';
 import { sandboxAdmin } from './helpers.ts';
 

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { formatDate } from '../../../widget/internal/dates.ts';
-import { intlLocale } from '../../../widget/i18n/intl-locale.ts';
-import { formatMoney, parseAmount, plainMoney, toDecimalText } from '../../../widget/internal/money.ts';
+import { intlLocale } from '../../../widget/shared/intl-locale.ts';
+import { formatMoney, parseAmount, plainMoney, toDecimalText } from '../../../widget/shared/money.ts';
 
 /** 24 November 2026, 13:05 on this machine's clock, as the backend sends it (UTC, ISO 8601). */
 const NOV_24 = new Date(2026, 10, 24, 13, 5).toISOString();

@@ -3,7 +3,7 @@
  * through a float, which would turn 0.29 NGN into 28 kobo); display goes through `Intl.NumberFormat`, in
  * the checkout's locale or, where the browser lacks its language, in its market's other language.
  */
-import { intlLocale } from '../i18n/intl-locale.ts';
+import { intlLocale } from './intl-locale.ts';
 
 const formats = new Map<string, Intl.NumberFormat>();
 
