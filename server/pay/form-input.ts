@@ -5,7 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { CheckoutConfig, CreatePayment, FieldAnswer, FieldError } from '../../widget/shared/contract.ts';
-import { fill, type Messages } from '../../widget/i18n/index.ts';
+import type { Messages } from '../../widget/shared/en.ts';
+import { fill } from '../../widget/shared/messages.ts';
 import { parseAmount } from '../../widget/shared/money.ts';
 import { normalizePhone } from '../../widget/shared/phone.ts';
 import { HOSTED, MAX_LENGTH } from './form-page.ts';

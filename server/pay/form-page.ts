@@ -6,7 +6,8 @@
  */
 import type { CheckoutConfig, CustomField, Method } from '../../widget/shared/contract.ts';
 import { feeOf } from '../../widget/shared/fee.ts';
-import { amountHint, fill, type Messages } from '../../widget/i18n/index.ts';
+import type { Messages } from '../../widget/shared/en.ts';
+import { amountHint, fill } from '../../widget/shared/messages.ts';
 import { html, type Html } from './html.ts';
 
 export const HOSTED = 'hosted';

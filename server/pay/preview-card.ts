@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { CheckoutConfig } from '../../widget/shared/contract.ts';
-import { amountHint } from '../../widget/i18n/index.ts';
+import { amountHint } from '../../widget/shared/messages.ts';
 import { formatMoney } from '../../widget/shared/money.ts';
 import { unavailability } from '../checkout/availability.ts';
 import type { PageLanguage } from './language.ts';

@@ -10,7 +10,7 @@ import { Hono, type Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { CheckoutConfig, CreatedPayment, ErrorEnvelope, Payment } from '../../widget/shared/contract.ts';
 import { en } from '../../widget/shared/en.ts';
-import { fill } from '../../widget/i18n/index.ts';
+import { fill } from '../../widget/shared/messages.ts';
 import { formatMoney, toDecimalText } from '../../widget/shared/money.ts';
 import type { CheckoutService } from '../checkout/service.ts';
 import { unavailability, type Unavailability } from '../checkout/availability.ts';

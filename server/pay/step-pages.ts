@@ -4,7 +4,8 @@
  * make, and the provider's page left unfinished. A final payment has no page here: it goes to its receipt.
  */
 import type { Payment } from '../../widget/shared/contract.ts';
-import { fill, type Messages } from '../../widget/i18n/index.ts';
+import type { Messages } from '../../widget/shared/en.ts';
+import { fill } from '../../widget/shared/messages.ts';
 import { telHref, USSD } from '../../widget/shared/dial-codes.ts';
 import { html, type Html } from './html.ts';
 

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { en, type Messages } from '../../../widget/i18n/index.ts';
+import { en, type Messages } from '../../../widget/shared/en.ts';
 import { formatMoney } from '../../../widget/shared/money.ts';
 import { startApp, type AppFixture } from '../app-fixture.ts';
 import { Browser } from './helpers.ts';
