@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { en } from '../../widget/shared/en.ts';
-import { translationProblems } from '../../widget/build/translation-files.ts';
+import { translationProblems } from '../../widget/shared/translation-problems.ts';
 import { isTranslation, languageOf, translationFlaws } from '../../widget/shared/translation.ts';
 
 describe('translationProblems', () => {

@@ -79,4 +79,10 @@ describe("a link's config and its language", () => {
       `${join(dir, 'fr.json')} is not a complete translation: wrongCode: missing`,
     );
   });
+
+  it('refuses to start with a translation that is not JSON, naming the file', async () => {
+    const dir = translationsDir({});
+    writeFileSync(join(dir, 'fr.json'), '{"loading": ');
+    await expect(startApp({ translationsDir: dir })).rejects.toThrow(`${join(dir, 'fr.json')} is not JSON`);
+  });
 });
