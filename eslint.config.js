@@ -48,6 +48,47 @@ export default tseslint.config(
     },
   },
   {
+    // The server may import only what it and the widget must agree on: widget/shared/. The rest of
+    // widget/ is shaped by the widget's byte budget, and a change made to save widget bytes must not
+    // change what the server does. test/server/wiring.test.ts checks the same over the import graph.
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(?:^|/)widget/(?!shared/)',
+              message: 'The server imports widget code only from widget/shared/ (docs/architecture.md).',
+            },
+            {
+              regex: '^pay-checkout(?:/|$)',
+              message: 'The server imports widget code only from widget/shared/ (docs/architecture.md).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // What the server imports of the widget's must bring nothing else of it along: widget/shared/ imports
+    // only its own files, no Lit, no other widget folder, no package.
+    files: ['widget/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!\\./)',
+              message: 'widget/shared/ imports only its own files (./x.ts): the server loads all of it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Every web and JavaScript API the browser code calls, checked against the browser floor (package.json's
     // `browserslist`, the list the build's target comes from). The build lowers syntax, never APIs: one
     // missing there is a payer's broken checkout. Each one flagged gets a guard or a fallback, or, where

@@ -3,7 +3,7 @@
  * a bad value stops the server with a message naming the variable.
  */
 import { z } from 'zod';
-import type { MethodFee } from '../widget/contract/index.ts';
+import type { MethodFee } from '../widget/shared/contract.ts';
 import { isLoopbackHost } from './http/loopback.ts';
 import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET } from './sandbox/config.ts';
 import { DEFAULT_RESERVATION_MS } from './payments/holds.ts';

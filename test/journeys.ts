@@ -1,7 +1,7 @@
 // The payer journeys every engine's suite walks, without a test driver: which link, which answers, which
 // sandbox phone number leads where. Each suite (Playwright's Chromium, Firefox over BiDi, WebKit over
 // WebDriver) drives them with its own API and checks the same outcomes.
-import type { Messages } from '../widget/i18n/en.ts';
+import type { Messages } from '../widget/shared/en.ts';
 
 /** `lnk_fixed_ci`: a required merchant field (French in every language), anonymous payments off. */
 export const FIXED_LINK = 'lnk_fixed_ci';

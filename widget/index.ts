@@ -9,7 +9,7 @@ import { canRun } from './internal/support.ts';
 export { PayCheckout } from './element/pay-checkout.ts';
 export * from './element/events.ts';
 export { browserTransport, type Transport } from './internal/transport.ts';
-export type * from './contract/index.ts';
+export type * from './shared/contract.ts';
 // Re-exported (for other JSX dialects' declarations) so that jsx.ts's augmentation of React's JSX ships too.
 export type { PayCheckoutJsxProps } from './element/jsx.ts';
 

@@ -3,7 +3,7 @@
  * to show the payer's custom-field answers, links to their uploads and the payment's receipt page. A flagged payment says why in
  * words and can be sent back (refunds.ts).
  */
-import type { FieldAnswer, Payout } from '../../widget/contract/index.ts';
+import type { FieldAnswer, Payout } from '../../widget/shared/contract.ts';
 import { getJson, withQuery } from './api.ts';
 import { h } from './dom.ts';
 import { dateTime, money } from './format.ts';

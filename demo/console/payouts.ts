@@ -4,8 +4,8 @@
  * the same confirmation reuses its key, so a lost answer never pays twice. The list below refreshes
  * every 2 s while any payout is processing, and each status change is announced.
  */
-import type { Payout } from '../../widget/contract/index.ts';
-import { parseAmount } from '../../widget/internal/money.ts';
+import type { Payout } from '../../widget/shared/contract.ts';
+import { parseAmount } from '../../widget/shared/money.ts';
 import { ApiFailure, getJson, newIdempotencyKey, postJson, type ListAnswer } from './api.ts';
 import { announce, h, scrollable } from './dom.ts';
 import { dateTime, minorUnits, money } from './format.ts';

@@ -5,7 +5,7 @@
  * with an Idempotency-Key kept for that confirmation, so confirming again after a lost answer never
  * sends twice. The refund payout's status is then followed until it is final, and announced.
  */
-import type { Payout } from '../../widget/contract/index.ts';
+import type { Payout } from '../../widget/shared/contract.ts';
 import { ApiFailure, getJson, newIdempotencyKey, postJson } from './api.ts';
 import { announce, h } from './dom.ts';
 import { money } from './format.ts';

@@ -4,7 +4,7 @@
  * expired, completed, exhausted), or 409 `session_paid`. Used by GET /links/:id, GET /sessions/:id and,
  * before anything is charged, by POST /payments.
  */
-import type { CheckoutConfig } from '../../widget/contract/index.ts';
+import type { CheckoutConfig } from '../../widget/shared/contract.ts';
 import { ApiError } from '../http/errors.ts';
 
 export type Unavailability = 'inactive' | 'expired' | 'completed' | 'exhausted' | 'paid';

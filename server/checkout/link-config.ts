@@ -9,8 +9,8 @@ import type {
   CheckoutStatus,
   CustomField,
   Method,
-} from '../../widget/contract/index.ts';
-import type { Messages } from '../../widget/i18n/en.ts';
+} from '../../widget/shared/contract.ts';
+import type { Messages } from '../../widget/shared/en.ts';
 import type { PaymentLinkWithAnalytics } from '../provider/schemas.ts';
 
 const DAY_MS = 86_400_000;

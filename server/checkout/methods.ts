@@ -3,8 +3,8 @@
  * (`PAY_PROVIDERS`, else the sandbox's own in embedded mode) and given the networks the provider's charge
  * properties list. Only what a payer needs: no provider internals.
  */
-import type { Method, MethodFee, MethodInput, Network } from '../../widget/contract/index.ts';
-import { PHONE_PATTERN } from '../../widget/contract/index.ts';
+import type { Method, MethodFee, MethodInput, Network } from '../../widget/shared/contract.ts';
+import { PHONE_PATTERN } from '../../widget/shared/contract.ts';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import type { ProviderClient } from '../provider/client.ts';

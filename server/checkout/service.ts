@@ -10,7 +10,7 @@
  * against its client's budget of unknown ids (miss-budget.ts), passed as `client`. Our own in-flight payments change with every charge, so
  * that part of `remaining` is read from the payments table on every call.
  */
-import type { CheckoutConfig, Network } from '../../widget/contract/index.ts';
+import type { CheckoutConfig, Network } from '../../widget/shared/contract.ts';
 import type { AppDeps } from '../env.ts';
 import { ApiError, fromProviderError, notFound } from '../http/errors.ts';
 import type { Logger } from '../logger.ts';

@@ -3,7 +3,7 @@
  * payer only chooses how to pay. The browser can never change a session's amount, and a paid session
  * (`paid_reference` set by the payments engine) cannot be paid again.
  */
-import type { CheckoutConfig, CreateSession, CreatedSession, Method } from '../../widget/contract/index.ts';
+import type { CheckoutConfig, CreateSession, CreatedSession, Method } from '../../widget/shared/contract.ts';
 import type { Clock } from '../clock.ts';
 import { validationFailed } from '../http/errors.ts';
 import type { Store } from '../store/database.ts';

@@ -6,11 +6,15 @@
  * They are read from the widget's source folder (`widget/i18n`), found like the widget's build (`dist`)
  * from the working directory: `npm start` and the Docker image run from the repository's root, where the
  * source files always are, whereas the built copies (`dist/locales/`) exist only after a build, which
- * the server tests do not run. Both hold the same messages: the build only minifies them.
+ * the server tests do not run. Both hold the same messages: the build only minifies them. The server
+ * reads them itself rather than through the build's plugin, which may change for the widget's sake;
+ * what makes a translation complete, and the words for what is wrong, are shared (widget/shared/).
  */
-import { readTranslationFiles } from '../../widget/build/translation-files.ts';
-import type { Messages } from '../../widget/i18n/en.ts';
-import { languageOf } from '../../widget/i18n/translation.ts';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Messages } from '../../widget/shared/en.ts';
+import { translationProblems } from '../../widget/shared/translation-problems.ts';
+import { languageOf } from '../../widget/shared/translation.ts';
 
 /** The messages of a locale's language (`fr-CI` -> French), or undefined for English and unknown ones. */
 export type Translations = (locale: string | null | undefined) => Messages | undefined;
@@ -18,6 +22,19 @@ export type Translations = (locale: string | null | undefined) => Messages | und
 /** Throws at start, naming the file, if a translation is broken: better than a half-English checkout. */
 export function readTranslations(dir = 'widget/i18n'): Translations {
   const byLanguage = new Map<string, Messages>();
-  for (const [name, messages] of readTranslationFiles(dir)) byLanguage.set(languageOf(name), messages);
+  for (const file of readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .sort()) {
+    const path = join(dir, file);
+    let messages: unknown;
+    try {
+      messages = JSON.parse(readFileSync(path, 'utf8'));
+    } catch (error) {
+      throw new Error(`${path} is not JSON: ${(error as Error).message}`, { cause: error });
+    }
+    const problems = translationProblems(messages);
+    if (problems.length) throw new Error(`${path} is not a complete translation: ${problems.join('; ')}`);
+    byLanguage.set(languageOf(file.slice(0, -'.json'.length)), messages as Messages);
+  }
   return (locale) => (locale ? byLanguage.get(languageOf(locale)) : undefined);
 }

@@ -3,7 +3,7 @@
  * `GET /api/v1/sessions/:id` answer. Response shapes, so plain objects: they describe what we send.
  */
 import { z } from 'zod';
-import { CHECKOUT_STATUSES, CUSTOM_FIELD_TYPES } from '../../widget/contract/index.ts';
+import { CHECKOUT_STATUSES, CUSTOM_FIELD_TYPES } from '../../widget/shared/contract.ts';
 import { CountryCodeSchema, CurrencyCodeSchema, MinorUnitsSchema } from './common.ts';
 
 export const CustomFieldSchema = z

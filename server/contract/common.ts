@@ -8,7 +8,7 @@ import {
   FIELD_ERROR_CODES,
   PHONE_PATTERN,
   PHONE_READABILITY,
-} from '../../widget/contract/index.ts';
+} from '../../widget/shared/contract.ts';
 
 /**
  * The schemas' one message for a missing value. zod keeps no input in the issues it reports, so this

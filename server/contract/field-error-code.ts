@@ -5,7 +5,7 @@
  * params (`declareCode`).
  */
 import type { core } from 'zod';
-import { FIELD_ERROR_CODES, type FieldErrorCode } from '../../widget/contract/index.ts';
+import { FIELD_ERROR_CODES, type FieldErrorCode } from '../../widget/shared/contract.ts';
 import { REQUIRED } from './common.ts';
 
 const CODE_PARAM = 'fieldErrorCode';

@@ -1,7 +1,7 @@
 /**
  * The merchant's view of notification deliveries (GET /api/v1/notifications): one message to
  * MERCHANT_WEBHOOK_URL with its delivery state and every attempt. Server-only: the widget never reads
- * these, so there is no type in widget/contract to check against.
+ * these, so there is no type in widget/shared/contract.ts to check against.
  */
 import { z } from 'zod';
 import { InstantSchema } from './common.ts';

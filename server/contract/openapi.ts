@@ -5,7 +5,7 @@
  * answer carries, the header parameters, the security schemes) and the document's frame.
  */
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { ERROR_CODES } from '../../widget/contract/index.ts';
+import { ERROR_CODES } from '../../widget/shared/contract.ts';
 import { CONSOLE_COOKIE } from '../console/sessions.ts';
 
 export type JsonSchema = Record<string, unknown>;

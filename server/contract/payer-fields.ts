@@ -4,7 +4,7 @@
  * lose the payer's answer silently). Merchant labels never reach the messages: they are data.
  */
 import { z } from 'zod';
-import type { CustomField, FieldAnswer } from '../../widget/contract/index.ts';
+import type { CustomField, FieldAnswer } from '../../widget/shared/contract.ts';
 import { REQUIRED } from './common.ts';
 import { declareCode, fieldErrorCode } from './field-error-code.ts';
 import { FieldAnswerSchema, UploadIdSchema } from './schemas.ts';

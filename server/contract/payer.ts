@@ -5,7 +5,7 @@
  * match the widget's inputs so each message shows under its own input.
  */
 import { z } from 'zod';
-import type { CheckoutConfig, CreatePayment, FieldErrorCode } from '../../widget/contract/index.ts';
+import type { CheckoutConfig, CreatePayment, FieldErrorCode } from '../../widget/shared/contract.ts';
 import { ApiError, fieldErrors, validationFailed } from '../http/errors.ts';
 import { formatMajor } from '../checkout/currency.ts';
 import { PHONE_NUMBER, REQUIRED } from './common.ts';

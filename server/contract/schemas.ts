@@ -1,11 +1,11 @@
 /**
  * zod schemas of every shape of the backend's API, the server-side twin of the plain
- * types in `widget/contract/`: test/server/contract/types.test-d.ts fails when the two drift apart. Each
+ * types in `widget/shared/contract.ts`: test/server/contract/types.test-d.ts fails when the two drift apart. Each
  * schema carries a registry id (`.meta({id})`) so the OpenAPI document names it. Request schemas are
  * strict: an unknown key is refused, so a typo (`phonenumber`) is caught instead of silently dropped.
  */
 import { z } from 'zod';
-import { FAILURE_CODES, PAYMENT_ACTIONS, PAYMENT_STATUSES } from '../../widget/contract/index.ts';
+import { FAILURE_CODES, PAYMENT_ACTIONS, PAYMENT_STATUSES } from '../../widget/shared/contract.ts';
 import {
   CountryCodeSchema,
   CurrencyCodeSchema,

@@ -7,7 +7,7 @@
  * asks the API itself, which answers the error in its envelope as before.
  */
 import type { Context } from 'hono';
-import type { CheckoutConfig } from '../../widget/contract/index.ts';
+import type { CheckoutConfig } from '../../widget/shared/contract.ts';
 import { assertPayable } from '../checkout/availability.ts';
 import type { CheckoutKind, CheckoutService } from '../checkout/service.ts';
 import type { AppEnv } from '../env.ts';

@@ -3,7 +3,7 @@
  * with the payer's answers, the flag, the fee and total, and the refund that sent it back.
  */
 import type { Kysely } from 'kysely';
-import type { FieldAnswer } from '../../widget/contract/index.ts';
+import type { FieldAnswer } from '../../widget/shared/contract.ts';
 import { keysetPages } from '../http/dated-list.ts';
 import { maskPhone, refundStatuses } from '../payments/list.ts';
 import type { Database, PaymentRow } from '../store/schema.ts';

@@ -6,7 +6,7 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { PAYMENT_STATUSES } from '../../widget/contract/index.ts';
+import { PAYMENT_STATUSES } from '../../widget/shared/contract.ts';
 import { answer, errors, MERCHANT_ONLY, PROVIDER_ERRORS } from '../contract/describe.ts';
 import { NOTIFICATION_STATUSES } from '../contract/notifications.ts';
 import { createOpenApiApp, type AppDeps, type AppEnv } from '../env.ts';

@@ -8,7 +8,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import type { CheckoutConfig } from '../../widget/contract/index.ts';
+import type { CheckoutConfig } from '../../widget/shared/contract.ts';
 import type { Clock } from '../clock.ts';
 import { CustomerSchema, FieldAnswerSchema, IdSchema } from '../contract/schemas.ts';
 import { payerError, payerSchema } from '../contract/payer.ts';

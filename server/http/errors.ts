@@ -7,7 +7,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
-import type { ErrorCode, FieldError } from '../../widget/contract/index.ts';
+import type { ErrorCode, FieldError } from '../../widget/shared/contract.ts';
 import { fieldErrorCode } from '../contract/field-error-code.ts';
 import { ProviderError, ProviderRequestError } from '../provider/errors.ts';
 

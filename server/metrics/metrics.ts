@@ -7,7 +7,7 @@
 import type { Context } from 'hono';
 import type { Kysely } from 'kysely';
 import { matchedRoutes } from 'hono/route';
-import { PAYMENT_STATUSES } from '../../widget/contract/index.ts';
+import { PAYMENT_STATUSES } from '../../widget/shared/contract.ts';
 import type { ProviderError } from '../provider/errors.ts';
 import type { Database } from '../store/schema.ts';
 import { Counter, Histogram, renderGauge, type CounterSeries, type HistogramSeries } from './registry.ts';

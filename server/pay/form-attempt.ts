@@ -12,7 +12,7 @@
 import type { Context } from 'hono';
 import type { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
-import type { CheckoutConfig } from '../../widget/contract/index.ts';
+import type { CheckoutConfig } from '../../widget/shared/contract.ts';
 import { heldByAnother, storageKeyOf } from '../idempotency/keys.ts';
 import { findPayment } from '../payments/repository.ts';
 import { checkoutClient } from '../payments/routes.ts';

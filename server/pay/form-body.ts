@@ -7,7 +7,7 @@
  * answers that came after it in the form are not read; the page asks for them again.
  */
 import type { Context } from 'hono';
-import type { CheckoutConfig } from '../../widget/contract/index.ts';
+import type { CheckoutConfig } from '../../widget/shared/contract.ts';
 import { payFormLimit } from '../body-limits.ts';
 import { narrowBodyLimit, readFormBody, streamBody } from '../http/body.ts';
 import { multipartBoundary, readMultipart, type PartHead, type PartRule } from '../http/multipart.ts';

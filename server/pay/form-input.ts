@@ -10,10 +10,11 @@ import type {
   FieldAnswer,
   FieldError,
   FieldErrorCode,
-} from '../../widget/contract/index.ts';
-import { fill, type Messages } from '../../widget/i18n/index.ts';
-import { parseAmount } from '../../widget/internal/money.ts';
-import { normalizePhone } from '../../widget/internal/phone.ts';
+} from '../../widget/shared/contract.ts';
+import type { Messages } from '../../widget/shared/en.ts';
+import { fill } from '../../widget/shared/messages.ts';
+import { parseAmount } from '../../widget/shared/money.ts';
+import { normalizePhone } from '../../widget/shared/phone.ts';
 import { HOSTED, MAX_LENGTH } from './form-page.ts';
 
 export type FormBody = Record<string, string | File | (string | File)[]>;

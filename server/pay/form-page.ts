@@ -4,9 +4,10 @@
  * details, the methods with their fees and totals, and the phone. A plain form: it posts to the server,
  * which answers a refused field with this form again, the answers kept and the error beside the field.
  */
-import type { CheckoutConfig, CustomField, Method } from '../../widget/contract/index.ts';
-import { feeOf } from '../../widget/internal/fee.ts';
-import { amountHint, fill, type Messages } from '../../widget/i18n/index.ts';
+import type { CheckoutConfig, CustomField, Method } from '../../widget/shared/contract.ts';
+import { feeOf } from '../../widget/shared/fee.ts';
+import type { Messages } from '../../widget/shared/en.ts';
+import { amountHint, fill } from '../../widget/shared/messages.ts';
 import { html, type Html } from './html.ts';
 
 export const HOSTED = 'hosted';

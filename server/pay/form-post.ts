@@ -4,8 +4,8 @@
  * path. A refusal is the form again, answers kept, in the payer's language.
  */
 import type { Context } from 'hono';
-import type { CheckoutConfig, CreatedPayment, ErrorEnvelope } from '../../widget/contract/index.ts';
-import { fill } from '../../widget/i18n/index.ts';
+import type { CheckoutConfig, CreatedPayment, ErrorEnvelope } from '../../widget/shared/contract.ts';
+import { fill } from '../../widget/shared/messages.ts';
 import { unavailability } from '../checkout/availability.ts';
 import { CreatePaymentSchema } from '../contract/schemas.ts';
 import type { AppEnv } from '../env.ts';

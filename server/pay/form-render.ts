@@ -4,8 +4,8 @@
  * paid gets the page that says why instead.
  */
 import type { Context } from 'hono';
-import type { CheckoutConfig } from '../../widget/contract/index.ts';
-import { toDecimalText } from '../../widget/internal/money.ts';
+import type { CheckoutConfig } from '../../widget/shared/contract.ts';
+import { toDecimalText } from '../../widget/shared/money.ts';
 import { unavailability } from '../checkout/availability.ts';
 import { configBlockText } from '../embed/config-block.ts';
 import { handoffPagePath } from '../handoffs/routes.ts';

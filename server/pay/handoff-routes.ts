@@ -6,7 +6,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import { toDecimalText } from '../../widget/internal/money.ts';
+import { toDecimalText } from '../../widget/shared/money.ts';
 import { unavailability } from '../checkout/availability.ts';
 import type { AppEnv } from '../env.ts';
 import { narrowBodyLimit, readFormBody } from '../http/body.ts';

@@ -4,7 +4,7 @@
  * next. Built once by `payPageRoutes` (routes.ts) and handed to each route file.
  */
 import type { Context } from 'hono';
-import type { CheckoutConfig, Payment } from '../../widget/contract/index.ts';
+import type { CheckoutConfig, Payment } from '../../widget/shared/contract.ts';
 import { formatMoney } from '../../widget/shared/format.ts';
 import type { CheckoutService } from '../checkout/service.ts';
 import type { Unavailability } from '../checkout/availability.ts';

@@ -4,8 +4,8 @@
  * `Accept-Language`, else English. The messages are the widget's own catalogue, never a copy.
  */
 import type { Translations } from '../checkout/translations.ts';
-import { en, type Messages } from '../../widget/i18n/en.ts';
-import { languageOf } from '../../widget/i18n/translation.ts';
+import { en, type Messages } from '../../widget/shared/en.ts';
+import { languageOf } from '../../widget/shared/translation.ts';
 
 /** Each language the widget ships, named in itself for the page's switch. */
 export const LANGUAGES = {

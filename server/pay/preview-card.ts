@@ -5,8 +5,8 @@
  * `og:image`; the card's route (preview-card-routes.ts) draws it.
  */
 import { createHash } from 'node:crypto';
-import type { CheckoutConfig } from '../../widget/contract/index.ts';
-import { amountHint } from '../../widget/i18n/index.ts';
+import type { CheckoutConfig } from '../../widget/shared/contract.ts';
+import { amountHint } from '../../widget/shared/messages.ts';
 import { formatMoney } from '../../widget/shared/format.ts';
 import { unavailability } from '../checkout/availability.ts';
 import type { PageLanguage } from './language.ts';

@@ -5,7 +5,7 @@
  * copy. A page with script of its own selects the whole address when the field is focused; without
  * script it is still there to read and select.
  */
-import type { CheckoutConfig } from '../../widget/contract/index.ts';
+import type { CheckoutConfig } from '../../widget/shared/contract.ts';
 import { shareLinks } from '../../widget/shared/share-links.ts';
 import { html, type Html } from './html.ts';
 import type { Language } from './language.ts';

@@ -3,9 +3,10 @@
  * the payer dials for, the USSD code as a `tel:` link), "approve on your phone", the bank transfer to
  * make, and the provider's page left unfinished. A final payment has no page here: it goes to its receipt.
  */
-import type { Payment } from '../../widget/contract/index.ts';
-import { fill, type Messages } from '../../widget/i18n/index.ts';
-import { telHref, USSD } from '../../widget/internal/dial-codes.ts';
+import type { Payment } from '../../widget/shared/contract.ts';
+import type { Messages } from '../../widget/shared/en.ts';
+import { fill } from '../../widget/shared/messages.ts';
+import { telHref, USSD } from '../../widget/shared/dial-codes.ts';
 import { html, type Html } from './html.ts';
 
 export interface StepView {

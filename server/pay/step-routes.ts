@@ -4,8 +4,8 @@
  * the provider's page (`/pay/return`). A final payment goes on to its receipt.
  */
 import { Hono, type Context } from 'hono';
-import type { Payment } from '../../widget/contract/index.ts';
-import { en } from '../../widget/i18n/en.ts';
+import type { Payment } from '../../widget/shared/contract.ts';
+import { en } from '../../widget/shared/en.ts';
 import { ConfirmPaymentSchema } from '../contract/schemas.ts';
 import type { AppEnv } from '../env.ts';
 import { readFormBody } from '../http/body.ts';

@@ -4,7 +4,7 @@
  * form and no price, in the page or in its preview tags, so neither a payer nor a chat app's preview
  * takes it for something to pay. Its status says it too (docs/pay-page.md, "Links that cannot be paid").
  */
-import type { CheckoutConfig } from '../../widget/contract/index.ts';
+import type { CheckoutConfig } from '../../widget/shared/contract.ts';
 import type { Unavailability } from '../checkout/availability.ts';
 import { html, type Html } from './html.ts';
 import type { Language } from './language.ts';

@@ -4,7 +4,7 @@
  * further confirm answers `otp_locked`. The last code's answer is kept (code hashed): sending the same
  * code again, after a lost answer or a double click, replays it instead of counting another wrong try.
  */
-import type { ConfirmPayment, Payment } from '../../widget/contract/index.ts';
+import type { ConfirmPayment, Payment } from '../../widget/shared/contract.ts';
 import { ApiError } from '../http/errors.ts';
 import { ProviderError } from '../provider/errors.ts';
 import type { PaymentRow } from '../store/schema.ts';

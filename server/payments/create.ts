@@ -5,7 +5,7 @@
  * with an amount limit this runs under the link's lock, on a freshly read `remaining`, so concurrent
  * payers cannot overshoot it together. start.ts then calls the provider.
  */
-import type { CheckoutConfig, CreatePayment } from '../../widget/contract/index.ts';
+import type { CheckoutConfig, CreatePayment } from '../../widget/shared/contract.ts';
 import { assertPayable, unavailability } from '../checkout/availability.ts';
 import { payerError, payerSchema, type PayerInput } from '../contract/payer.ts';
 import { ApiError } from '../http/errors.ts';

@@ -5,7 +5,7 @@
  * payment is answered, so the message stays the provider's for merchants and logs, and rows written
  * before a code existed get one too. A text none of these match has no code.
  */
-import type { FailureCode } from '../../widget/contract/index.ts';
+import type { FailureCode } from '../../widget/shared/contract.ts';
 
 /** Our own reason when the payer's fifth wrong code fails the payment (confirm.ts); the sandbox's too. */
 export const TOO_MANY_WRONG_CODES = 'Too many wrong codes';

@@ -8,8 +8,8 @@
  * final status wins, except that a provider `success` still wins over `expired`/`cancelled` (money
  * moved: flagged `late_success`). A success for another amount or currency is not a success.
  */
-import type { PaymentAction } from '../../widget/contract/index.ts';
-import { FINAL_PAYMENT_STATUSES } from '../../widget/contract/index.ts';
+import type { PaymentAction } from '../../widget/shared/contract.ts';
+import { FINAL_PAYMENT_STATUSES } from '../../widget/shared/contract.ts';
 import type { PaymentRow } from '../store/schema.ts';
 
 /** Wrong OTPs / customer codes before the payment fails. */

@@ -11,7 +11,7 @@ import {
   type FieldAnswer,
   type Payment,
   type Payout,
-} from '../../widget/contract/index.ts';
+} from '../../widget/shared/contract.ts';
 import { datedListQuerySchema, datedPage } from '../http/dated-list.ts';
 import { DEFAULT_LIMITS } from '../provider/schemas.ts';
 import type { Database, PaymentRow } from '../store/schema.ts';

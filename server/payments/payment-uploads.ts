@@ -2,7 +2,7 @@
  * Uploads a payment's answers name: an upload lives an hour unless a payment uses it.
  * The payment is refused (400 at the field) when its file has gone, and the files it uses are kept.
  */
-import type { CheckoutConfig } from '../../widget/contract/index.ts';
+import type { CheckoutConfig } from '../../widget/shared/contract.ts';
 import type { PayerInput } from '../contract/payer.ts';
 import { validationFailed } from '../http/errors.ts';
 import type { Executor } from './checkout-lock.ts';

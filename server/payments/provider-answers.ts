@@ -3,7 +3,7 @@
  * `otp`, `pre-otp`, `redirect` and `bankTransfer` wait for the payer (status `pending`, action as named,
  * `bank-transfer` for the latter) until the step lapses; `processing` waits for the provider.
  */
-import type { PaymentAction } from '../../widget/contract/index.ts';
+import type { PaymentAction } from '../../widget/shared/contract.ts';
 import type { DirectChargeResult } from '../provider/schemas.ts';
 import type { PaymentObservation, PaymentPatch, StepObservation } from './lifecycle.ts';
 

@@ -12,7 +12,7 @@
  * ledger with its `refundOf`).
  */
 import type { Kysely } from 'kysely';
-import type { Payout } from '../../widget/contract/index.ts';
+import type { Payout } from '../../widget/shared/contract.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import type { PayoutClaim, PayoutService } from '../payouts/service.ts';
 import { findPayout } from '../payouts/repository.ts';

@@ -6,7 +6,7 @@
  * race re-reads and decides again. Every change bumps `version` and is published to the streams.
  */
 import type { Kysely, Transaction } from 'kysely';
-import type { BankTransfer, Payment, PaymentAction, PaymentStatus } from '../../widget/contract/index.ts';
+import type { BankTransfer, Payment, PaymentAction, PaymentStatus } from '../../widget/shared/contract.ts';
 import type { Clock } from '../clock.ts';
 import type { Logger } from '../logger.ts';
 import type { MerchantNotifier } from '../notifications/notifier.ts';

@@ -7,7 +7,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
-import type { CreatePayment, Payment } from '../../widget/contract/index.ts';
+import type { CreatePayment, Payment } from '../../widget/shared/contract.ts';
 import {
   answer,
   errors,

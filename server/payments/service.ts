@@ -3,7 +3,7 @@
  * hosted return. Every read or action on an existing payment needs its token; a missing or wrong token
  * and an unknown reference get the same 401, so nobody can probe which references exist.
  */
-import type { ConfirmPayment, CreatedPayment, CreatePayment, Payment } from '../../widget/contract/index.ts';
+import type { ConfirmPayment, CreatedPayment, CreatePayment, Payment } from '../../widget/shared/contract.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import { ApiError } from '../http/errors.ts';

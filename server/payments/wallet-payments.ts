@@ -14,7 +14,7 @@
  * The check runs inside the checkout's lock (see admitPayment), so of two creates at once from one
  * wallet, on any instances, the second sees the first's stored row.
  */
-import type { CheckoutConfig } from '../../widget/contract/index.ts';
+import type { CheckoutConfig } from '../../widget/shared/contract.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Executor } from './checkout-lock.ts';
 import type { PaymentContext } from './repository.ts';

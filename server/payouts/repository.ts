@@ -5,7 +5,7 @@
  * racing on one payout cannot overwrite each other.
  */
 import type { Kysely } from 'kysely';
-import type { Payout } from '../../widget/contract/index.ts';
+import type { Payout } from '../../widget/shared/contract.ts';
 import type { MerchantNotifier } from '../notifications/notifier.ts';
 import type { DisbursementStatus } from '../provider/schemas.ts';
 import type { Database, PayoutRow } from '../store/schema.ts';

@@ -4,7 +4,7 @@
  * called; a call that ends without a clear answer (timeout, network, 5xx) is resolved through verify and
  * left `processing` for reconciliation, never sent again under a new reference.
  */
-import type { FieldError, Payout } from '../../widget/contract/index.ts';
+import type { FieldError, Payout } from '../../widget/shared/contract.ts';
 import { ApiError, notFound, validationFailed } from '../http/errors.ts';
 import { ProviderError, ProviderRequestError } from '../provider/errors.ts';
 import type { Disbursement, ValidateRecipientRequest, ValidatedRecipient } from '../provider/schemas.ts';

@@ -17,7 +17,7 @@
  * own order data and stay.
  */
 import { sql } from 'kysely';
-import { FINAL_PAYMENT_STATUSES } from '../../widget/contract/index.ts';
+import { FINAL_PAYMENT_STATUSES } from '../../widget/shared/contract.ts';
 import type { PurgeBatch } from './batch.ts';
 import { emptyWebhookBodies } from './webhooks.ts';
 

@@ -4,7 +4,7 @@
  * (the payments engine then clears `expires_at`), and limited per IP (the `upload` rate limit, counted
  * in routes.ts) so nobody turns the checkout into free file hosting.
  */
-import type { Upload } from '../../widget/contract/index.ts';
+import type { Upload } from '../../widget/shared/contract.ts';
 import type { Clock } from '../clock.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Store } from '../store/database.ts';

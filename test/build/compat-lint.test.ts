@@ -24,7 +24,7 @@ const BELOW_FLOOR = "export const own = Object.hasOwn({ a: 1 }, 'a');\n";
 test(
   'an API missing from a floor browser is an error in the widget, naming the browsers',
   async () => {
-    expect(await compatMessages(BELOW_FLOOR, 'widget/internal/money.ts')).toEqual([
+    expect(await compatMessages(BELOW_FLOOR, 'widget/shared/money.ts')).toEqual([
       expect.stringMatching(/^Object\.hasOwn\(\) is not supported in .*Chrome 80/),
     ]);
   },

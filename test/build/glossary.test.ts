@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SHARE_MESSAGES } from '../../server/pay/share-messages.ts';
-import { en } from '../../widget/i18n/en.ts';
+import { en } from '../../widget/shared/en.ts';
 import { HANDOFF_MESSAGES } from '../../server/pay/handoff-messages.ts';
 import { UNPAYABLE_MESSAGES } from '../../server/pay/unpayable-messages.ts';
 

@@ -7,7 +7,7 @@ import { brotliCompressSync, constants } from 'node:zlib';
 import type { Plugin } from 'vite';
 import { describe, expect, it } from 'vitest';
 import viteConfig from '../../vite.config.ts';
-import { en } from '../../widget/i18n/en.ts';
+import { en } from '../../widget/shared/en.ts';
 
 const BUDGET_BYTES = 2_000;
 const folder = new URL('../../widget/i18n/', import.meta.url);

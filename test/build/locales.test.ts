@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Plugin } from 'vite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { locales } from '../../widget/build/locales.ts';
-import { en } from '../../widget/i18n/en.ts';
+import { en } from '../../widget/shared/en.ts';
 
 interface Emitted {
   type: string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { en } from '../../widget/i18n/en.ts';
-import { translationProblems } from '../../widget/build/translation-files.ts';
-import { isTranslation, languageOf, translationFlaws } from '../../widget/i18n/translation.ts';
+import { en } from '../../widget/shared/en.ts';
+import { translationProblems } from '../../widget/shared/translation-problems.ts';
+import { isTranslation, languageOf, translationFlaws } from '../../widget/shared/translation.ts';
 
 describe('translationProblems', () => {
   it('names each missing key, unknown key, non-text value and placeholder mismatch', () => {

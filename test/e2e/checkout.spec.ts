@@ -1,7 +1,7 @@
 // The product from the outside: the real server, the built widget, Debian's Chromium, a merchant page on
 // another origin. Elements are found by role and label, as a payer (or a screen reader) finds them.
 import { expect, test, type Page } from '@playwright/test';
-import { en } from '../../widget/i18n/en.ts';
+import { en } from '../../widget/shared/en.ts';
 import {
   api,
   consoleOf,

@@ -5,7 +5,7 @@
 // schemes are then checked on that same screen. Screenshots land in test-results/screens-320/.
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { en, type Messages } from '../../widget/i18n/en.ts';
+import { en, type Messages } from '../../widget/shared/en.ts';
 import { measureOverflow, overflowProblems } from '../layout-overflow.ts';
 import { FINAL, expirePaymentStep, merchant } from './helpers.ts';
 

@@ -3,7 +3,7 @@
 // on a French or Swahili checkout. And the recommended embed snippet's preload is what the widget reads.
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { en } from '../../widget/i18n/en.ts';
+import { en } from '../../widget/shared/en.ts';
 import { api, merchant } from './helpers.ts';
 
 /** Runs before the page's own scripts: records the widget's text at every frame into `__frames`. */

@@ -1,7 +1,7 @@
 // The payer's moves on the checkout in puppeteer's terms (Firefox suite and its screenshots): controls found
 // by role and accessible name inside the widget's shadow root, in the page or in the iframe mode's frame.
 import type { Frame, Page } from 'puppeteer-core';
-import { en, type Messages } from '../../widget/i18n/en.ts';
+import { en, type Messages } from '../../widget/shared/en.ts';
 import { fixedLinkAnswers } from '../journeys.ts';
 
 /** Where the payer's controls are: the page itself, or the checkout's frame. */

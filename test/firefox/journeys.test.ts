@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, expect, onTestFinished, test } from 'vitest';
-import { en, type Messages } from '../../widget/i18n/en.ts';
+import { en, type Messages } from '../../widget/shared/en.ts';
 import { FINAL_MS, FIXED_LINK, OTP, PHONES, REFERENCE, WRONG_OTP } from '../journeys.ts';
 import { measureOverflow, overflowProblems } from '../layout-overflow.ts';
 import {

@@ -2,7 +2,7 @@
 // style and keeps cookies by RFC 2109, against the real server the end-to-end suite starts: every page is
 // read as the payer reads it, as text. Here beside Firefox's journeys because it needs that same server.
 import { afterEach, expect, test } from 'vitest';
-import { en } from '../../widget/i18n/en.ts';
+import { en } from '../../widget/shared/en.ts';
 import { FINAL_MS, OTP, REFERENCE, WRONG_OTP } from '../journeys.ts';
 import { dump, Lynx } from './lynx.ts';
 

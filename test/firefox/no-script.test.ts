@@ -5,7 +5,7 @@
 // fallback at its own size. Every wait is on a navigation (the form's post, the page's own Refresh).
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, expect, onTestFinished, test } from 'vitest';
-import { en } from '../../widget/i18n/en.ts';
+import { en } from '../../widget/shared/en.ts';
 import { FINAL_MS, fixedLinkAnswers, OTP, WRONG_OTP } from '../journeys.ts';
 import { decodeQr } from '../qr-decode.ts';
 import { launchFirefox } from './firefox.ts';

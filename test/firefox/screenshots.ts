@@ -6,7 +6,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
-import { en, type Messages } from '../../widget/i18n/en.ts';
+import { en, type Messages } from '../../widget/shared/en.ts';
 import startServers from '../e2e/global-setup.ts';
 import { FINAL_MS, FIXED_LINK, NARROW_WIDTHS, OTP, PHONES } from '../journeys.ts';
 import { byLabel, enterCode, payFixedLink, waitForHeading } from './checkout.ts';

@@ -5,7 +5,7 @@
 // leaves screenshots of each step in test-results/old-engines/ for a person to look at.
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, onTestFailed, onTestFinished, test } from 'vitest';
-import { en } from '../../widget/i18n/en.ts';
+import { en } from '../../widget/shared/en.ts';
 import { FINAL_MS, FIXED_LINK, fixedLinkAnswers, OTP, PHONES, REFERENCE } from '../journeys.ts';
 import { measureOverflow, overflowProblems } from '../layout-overflow.ts';
 import {

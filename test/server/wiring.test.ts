@@ -6,6 +6,8 @@
  * prefix the app mounts sub-apps at. The layout table of docs/architecture.md names every server and widget
  * folder, and each folder holds what its name says: middleware in server/middleware/, SQL only where tables are
  * owned, webhooks under the resources they feed, each route family built in the file that mounts it.
+ * The server imports widget code only from widget/shared/, and widget/shared/ only its own files, so what
+ * the server runs never depends on code shaped by the widget's byte budget (eslint.config.js says the same).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -13,7 +15,11 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const SOURCE_FOLDERS = ['server', 'demo'];
+const SOURCE_FOLDERS = ['server', 'demo', 'widget/shared'];
+/** The one widget folder the server may import from: what both sides must agree on. */
+const SHARED = 'widget/shared/';
+/** The widget's package name: importing it is importing widget code too. */
+const WIDGET_PACKAGE = /^pay-checkout(?:\/|$)/;
 const SKIPPED_FOLDERS = new Set(['node_modules', 'dist']);
 const APP = 'server/app.ts';
 const ENV = 'server/env.ts';
@@ -25,10 +31,31 @@ const FROM_CLAUSE = /(?:^|[;\n])\s*(?:import|export)\b[^'";]*?\bfrom\s*['"]([^'"
 /** `import 'x'` (for its effects) and `import('x')` (dynamic, or in a type: `typeof import('x')`). */
 const BARE_IMPORT = /\bimport\s*\(?\s*['"]([^'"]+)['"]/g;
 
-/** The relative specifiers a module imports, type-only imports included. */
-function importedSpecifiers(source: string): string[] {
+/** Every specifier a module imports, type-only imports included: packages and relative paths. */
+function allSpecifiers(source: string): string[] {
   const found = [...source.matchAll(FROM_CLAUSE), ...source.matchAll(BARE_IMPORT)].map((match) => match[1]);
-  return [...new Set(found.filter((specifier): specifier is string => specifier?.startsWith('.') ?? false))];
+  return [...new Set(found.filter((specifier): specifier is string => specifier !== undefined))];
+}
+
+/** The relative specifiers a module imports, type-only imports included. */
+const importedSpecifiers = (source: string) =>
+  allSpecifiers(source).filter((specifier) => specifier.startsWith('.'));
+
+/**
+ * Each import that reaches past widget/shared/, as `file -> target`: a server file importing any other widget
+ * file or the widget's package, a widget/shared/ file importing anything but its own folder's files.
+ */
+function importsPastShared(graph: Map<string, string[]>, packages: Map<string, string[]>): string[] {
+  const refused = (file: string, target: string) =>
+    file.startsWith('server/')
+      ? (target.startsWith('widget/') && !target.startsWith(SHARED)) || WIDGET_PACKAGE.test(target)
+      : file.startsWith(SHARED) && !target.startsWith(SHARED);
+  const files = new Set([...graph.keys(), ...packages.keys()]);
+  return [...files].flatMap((file) =>
+    [...(graph.get(file) ?? []), ...(packages.get(file) ?? [])]
+      .filter((target) => refused(file, target))
+      .map((target) => `${file} -> ${target}`),
+  );
 }
 
 function typeScriptFiles(folder: string): string[] {
@@ -52,6 +79,16 @@ function importGraph(): Map<string, string[]> {
     graph.set(file, targets);
   }
   return graph;
+}
+
+/** Each source file to the packages it imports (`hono`, `lit`, `node:fs`...). */
+function packageImports(): Map<string, string[]> {
+  return new Map(
+    SOURCE_FOLDERS.flatMap(typeScriptFiles).map((file) => [
+      file,
+      allSpecifiers(readFileSync(join(root, file), 'utf8')).filter((specifier) => !specifier.startsWith('.')),
+    ]),
+  );
 }
 
 /** The strongly connected components of more than one file, or of one file importing itself (Tarjan). */
@@ -93,6 +130,7 @@ function importCycles(graph: Map<string, string[]>): string[][] {
 }
 
 const graph = importGraph();
+const packages = packageImports();
 /** Where createApp mounts its sub-apps: `app.route('<prefix>', ...)`. */
 const mounts = [...readFileSync(join(root, APP), 'utf8').matchAll(/app\.route\('([^']+)'/g)].map(
   (match) => match[1] ?? '',
@@ -181,6 +219,37 @@ describe('the wiring', () => {
       .filter((file) => file.startsWith('server/') && file !== APP)
       .filter((file) => routeCall.test(readFileSync(join(root, file), 'utf8')));
     expect(offenders).toEqual([]);
+  });
+});
+
+describe('where shared code lives', () => {
+  it('refuses a server import of widget code outside widget/shared/, and widget/shared/ reaching out', () => {
+    const planted = new Map([
+      [
+        'server/pay/form-input.ts',
+        ['widget/shared/money.ts', 'widget/internal/money.ts', 'server/pay/html.ts'],
+      ],
+      ['server/checkout/translations.ts', ['widget/build/translation-files.ts']],
+      ['widget/shared/money.ts', ['widget/shared/intl-locale.ts', 'widget/i18n/index.ts']],
+      ['demo/console/payouts.ts', ['widget/internal/transport.ts']],
+    ]);
+    const plantedPackages = new Map([
+      ['server/pay/page.ts', ['hono', 'pay-checkout/react']],
+      ['widget/shared/en.ts', ['lit']],
+    ]);
+    expect(importsPastShared(planted, plantedPackages)).toEqual([
+      'server/pay/form-input.ts -> widget/internal/money.ts',
+      'server/checkout/translations.ts -> widget/build/translation-files.ts',
+      'widget/shared/money.ts -> widget/i18n/index.ts',
+      'server/pay/page.ts -> pay-checkout/react',
+      'widget/shared/en.ts -> lit',
+    ]);
+  });
+
+  it('finds none in the repository, whose server does import widget/shared/', () => {
+    expect(graph.get('server/pay/form-input.ts')).toContain('widget/shared/money.ts');
+    expect(graph.get('widget/shared/money.ts')).toContain('widget/shared/format.ts');
+    expect(importsPastShared(graph, packages)).toEqual([]);
   });
 });
 

@@ -4,8 +4,8 @@
  * refusals are all in the widget's own French, and no English word of theirs or ours is on screen.
  */
 import { expect, oneEvent } from '@open-wc/testing';
-import type { Payment } from '../../widget/contract/index.ts';
-import { en } from '../../widget/i18n/en.ts';
+import type { Payment } from '../../widget/shared/contract.ts';
+import { en } from '../../widget/shared/en.ts';
 import type { PayCheckout } from '../../widget/element/pay-checkout.ts';
 import { config, fail, FakeBackend, ok, payment } from './fake-backend.ts';
 import { $, errorOf, fill, heading, mount, rendered, submit, text } from './helpers.ts';

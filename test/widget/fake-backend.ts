@@ -2,7 +2,7 @@
  * A fake of the widget's transport: the backend's `/api/v1` answers, event streams the test pushes
  * into, uploads with progress, recorded navigations and a manual clock. Passed in as `el.transport`.
  */
-import type { CheckoutConfig, Payment } from '../../widget/contract/index.ts';
+import type { CheckoutConfig, Payment } from '../../widget/shared/contract.ts';
 import type { Transport } from '../../widget/internal/transport.ts';
 
 export interface Recorded {

@@ -1,7 +1,7 @@
 // What the payer sees before and while paying: the fee up front, the amount while waiting, values to
 // copy, a USSD code to tap, and no choice where there is only one.
 import { expect, oneEvent } from '@open-wc/testing';
-import type { CheckoutConfig, CreatePayment, Method, Payment } from '../../widget/contract/index.ts';
+import type { CheckoutConfig, CreatePayment, Method, Payment } from '../../widget/shared/contract.ts';
 import type { PayCheckout } from '../../widget/element/pay-checkout.ts';
 import { config, FakeBackend, ok, payment } from './fake-backend.ts';
 import { $, $$, choose, fill, mount, rendered, submit, text } from './helpers.ts';

@@ -1,5 +1,5 @@
 import { expect, oneEvent } from '@open-wc/testing';
-import type { CreatePayment, CustomField } from '../../widget/contract/index.ts';
+import type { CreatePayment, CustomField } from '../../widget/shared/contract.ts';
 import { config, fail, FakeBackend, gate, ok, payment } from './fake-backend.ts';
 import {
   $,

@@ -1,5 +1,5 @@
 import { expect, oneEvent } from '@open-wc/testing';
-import type { CreatePayment } from '../../widget/contract/index.ts';
+import type { CreatePayment } from '../../widget/shared/contract.ts';
 import { config, FakeBackend, ok, payment } from './fake-backend.ts';
 import { mount, submit } from './helpers.ts';
 

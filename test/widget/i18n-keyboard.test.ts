@@ -1,6 +1,6 @@
 import { expect, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import { en } from '../../widget/i18n/en.ts';
+import { en } from '../../widget/shared/en.ts';
 import { config, FakeBackend, ok, payment } from './fake-backend.ts';
 import { $, control, errorOf, fill, heading, mount, rendered, submit, text } from './helpers.ts';
 

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { en } from '../../widget/i18n/en.ts';
+import { en } from '../../widget/shared/en.ts';
 import { config, FakeBackend, gate } from './fake-backend.ts';
 import { $, mount, rendered, submit, text } from './helpers.ts';
 

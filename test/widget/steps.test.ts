@@ -1,5 +1,5 @@
 import { expect, oneEvent } from '@open-wc/testing';
-import type { CreatePayment, Payment } from '../../widget/contract/index.ts';
+import type { CreatePayment, Payment } from '../../widget/shared/contract.ts';
 import type { PayCheckout } from '../../widget/element/pay-checkout.ts';
 import { config, fail, FakeBackend, ok, payment } from './fake-backend.ts';
 import { $, click, control, errorOf, fill, heading, mount, rendered, submit, text } from './helpers.ts';

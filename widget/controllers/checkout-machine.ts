@@ -3,7 +3,7 @@
  * happened and renders the state it returns. Steps follow the server's payment lifecycle,
  * plus the widget's own: loading the config, the form, submitting, unavailable and error-with-retry.
  */
-import type { ApiError, CheckoutConfig, Payment } from '../contract/index.ts';
+import type { ApiError, CheckoutConfig, Payment } from '../shared/contract.ts';
 import type { Handoff } from '../internal/api.ts';
 
 /**

@@ -12,12 +12,12 @@ import type {
   Customer,
   FieldAnswer,
   Upload,
-} from '../contract/index.ts';
+} from '../shared/contract.ts';
 import type { FieldProps } from '../fields/index.ts';
 import { fill, type Messages } from '../i18n/index.ts';
-import { parseAmount } from '../internal/money.ts';
+import { parseAmount } from '../shared/money.ts';
 import { formatMoney, numberFormat } from '../shared/format.ts';
-import { isPhoneNumber, normalizePhone } from '../internal/phone.ts';
+import { isPhoneNumber, normalizePhone } from '../shared/phone.ts';
 
 /** Each phone field's twin: the method's, and the details' shown for the provider's page. */
 const OTHER_PHONE: Record<string, string> = {

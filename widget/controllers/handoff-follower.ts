@@ -4,7 +4,7 @@
  * this page holds, until the payment made on the phone is final.
  */
 import type { Api, Handoff } from '../internal/api.ts';
-import type { CheckoutConfig, CreatePayment, Payment } from '../contract/index.ts';
+import type { CheckoutConfig, CreatePayment, Payment } from '../shared/contract.ts';
 
 /**
  * What is handed to the phone: the checkout and the answers so far, from the request the form would

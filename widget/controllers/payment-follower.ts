@@ -1,7 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { Api, ApiFailure } from '../internal/api.ts';
 import { courseOf, type Step, type CheckoutEvent, type CheckoutState } from './checkout-machine.ts';
-import type { Payment } from '../contract/index.ts';
+import type { Payment } from '../shared/contract.ts';
 import type { Transport } from '../internal/transport.ts';
 import { handedOffPayment } from './handoff-follower.ts';
 

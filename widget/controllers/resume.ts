@@ -4,7 +4,7 @@
  * Storage can be blocked: resuming is then not possible, paying still is.
  */
 import type { Api } from '../internal/api.ts';
-import type { CheckoutConfig, FieldAnswer, Payment } from '../contract/index.ts';
+import type { CheckoutConfig, FieldAnswer, Payment } from '../shared/contract.ts';
 
 export interface Saved {
   reference: string;

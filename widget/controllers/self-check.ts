@@ -6,11 +6,11 @@
  * than at Pay, behind a button that would do nothing. Run once the form is on screen with Intl: Intl's
  * first, slow use is paid by then.
  */
-import type { CheckoutConfig } from '../contract/index.ts';
+import type { CheckoutConfig } from '../shared/contract.ts';
 import { idempotencyKey } from '../internal/api.ts';
-import { parseAmount } from '../internal/money.ts';
+import { parseAmount } from '../shared/money.ts';
 import { formatMoney } from '../shared/format.ts';
-import { isPhoneNumber } from '../internal/phone.ts';
+import { isPhoneNumber } from '../shared/phone.ts';
 import type { FormState } from './form-state.ts';
 
 export function selfCheck(form: FormState, config: CheckoutConfig, locale: string) {

@@ -2,7 +2,7 @@
  * The events `<pay-checkout>` fires: `Event` subclasses that bubble out of the shadow root, with a frozen
  * typed `detail`, so a merchant's `addEventListener('pay-success', ...)` is typed too.
  */
-import type { ApiError, CheckoutConfig, CreatePayment, Payment } from '../contract/index.ts';
+import type { ApiError, CheckoutConfig, CreatePayment, Payment } from '../shared/contract.ts';
 
 abstract class PayEvent<T extends object> extends Event {
   readonly detail: Readonly<T>;

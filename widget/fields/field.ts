@@ -3,7 +3,7 @@
  * referenced by `aria-describedby`, so a screen reader reads why an input is invalid.
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import type { FieldAnswer } from '../contract/index.ts';
+import type { FieldAnswer } from '../shared/contract.ts';
 import { ifDefined } from 'lit/directives/if-defined.js';
 
 export interface FieldProps {

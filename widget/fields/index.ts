@@ -1,5 +1,5 @@
 /** One template per custom-field type of the checkout config. */
-import type { CustomField } from '../contract/index.ts';
+import type { CustomField } from '../shared/contract.ts';
 import { checkboxField } from './checkbox.ts';
 import { dateField } from './date.ts';
 import { dropdownField } from './dropdown.ts';

@@ -1,9 +1,9 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { CheckoutConfig } from '../contract/index.ts';
+import type { CheckoutConfig } from '../shared/contract.ts';
 import type { Transport } from '../internal/transport.ts';
-import { en, type Messages } from './en.ts';
+import { en, type Messages } from '../shared/en.ts';
 import { download, type Download } from './locale-files.ts';
-import { isTranslation, languageOf } from './translation.ts';
+import { isTranslation, languageOf } from '../shared/translation.ts';
 
 /** What the element knows that decides its language. */
 export interface LocaleSources {

@@ -4,8 +4,8 @@
  * missing.
  */
 import type { Transport } from '../internal/transport.ts';
-import type { Messages } from './en.ts';
-import { isTranslation } from './translation.ts';
+import type { Messages } from '../shared/en.ts';
+import { isTranslation } from '../shared/translation.ts';
 
 /**
  * A locale file on its way or in: `done` once settled, with `messages` unless it was missing. A missing

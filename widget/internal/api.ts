@@ -10,7 +10,7 @@ import type {
   CreatedPayment,
   Payment,
   Upload,
-} from '../contract/index.ts';
+} from '../shared/contract.ts';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { readEventStream, type Transport } from './transport.ts';
 

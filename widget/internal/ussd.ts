@@ -3,7 +3,7 @@
  * on a phone. The rest of the message stays plain text.
  */
 import { html, type TemplateResult } from 'lit';
-import { telHref, USSD } from './dial-codes.ts';
+import { telHref, USSD } from '../shared/dial-codes.ts';
 
 export { telHref, USSD };
 

@@ -7,7 +7,7 @@
  * from that origin and that frame are read. Part of the widget's bundle: kept as small as it can be.
  */
 import type { ReactiveControllerHost } from 'lit';
-import type { Customer } from '../contract/index.ts';
+import type { Customer } from '../shared/contract.ts';
 import type { Transport } from '../internal/transport.ts';
 import type { FrameMessage, InitMessage } from './messages.ts';
 import { THEME_PROPERTIES } from './theme.ts';

@@ -5,7 +5,7 @@
  * the top window must open. Built on its own (`pay-checkout-frame.js`), outside the widget's bundle.
  * See docs/widget.md#isolation-mode.
  */
-import type { Customer } from '../contract/index.ts';
+import type { Customer } from '../shared/contract.ts';
 import { PAY_EVENTS } from '../element/event-names.ts';
 import type * as Widget from '../index.ts';
 import type { PayCheckout as Checkout } from '../element/pay-checkout.ts';

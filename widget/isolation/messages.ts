@@ -3,7 +3,7 @@
  * (frame.ts, on the backend's origin) say to each other with `postMessage`, each side checking the
  * other's origin and window (docs/widget.md#isolation-mode). Types only: nothing here ships.
  */
-import type { Customer } from '../contract/index.ts';
+import type { Customer } from '../shared/contract.ts';
 
 /** Host to frame, once the frame has loaded and again whenever the host's properties change. */
 export interface InitMessage {

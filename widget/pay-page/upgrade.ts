@@ -14,7 +14,7 @@
  * - a widget that cannot run, or never gets ready, leaves the form as it is.
  * The config comes from the page's own data block, so the widget makes no request before it shows.
  */
-import type { FieldAnswer } from '../contract/index.ts';
+import type { FieldAnswer } from '../shared/contract.ts';
 import type * as Widget from '../index.ts';
 import { pageConfigFetch } from '../isolation/page-config.ts';
 

@@ -10,7 +10,7 @@
  * the middle of the payer's sentence.
  */
 
-import { languageOf } from '../i18n/translation.ts';
+import { languageOf } from './translation.ts';
 
 /** The other language of the market, for each of ours that `Intl` cannot be trusted with. */
 const MARKET_LOCALE: Record<string, string> = { ha: 'en-NG', yo: 'en-NG', wo: 'fr-SN' };

@@ -4,11 +4,11 @@
  * will pay, the method's fee included, before they commit.
  */
 import { html, nothing, render, type TemplateResult } from 'lit';
-import type { CheckoutConfig } from '../contract/index.ts';
-import { feeOf } from '../internal/fee.ts';
+import type { CheckoutConfig } from '../shared/contract.ts';
+import { feeOf } from '../shared/fee.ts';
 import { customField, textField } from '../fields/index.ts';
 import { amountHint, fill } from '../i18n/index.ts';
-import { parseAmount } from '../internal/money.ts';
+import { parseAmount } from '../shared/money.ts';
 import { numberFormat } from '../shared/format.ts';
 import { methodPicker } from './methods.ts';
 import { logo, type StepView } from './parts.ts';

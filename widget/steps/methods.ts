@@ -3,7 +3,7 @@
  * chosen method's networks when it has more than one, then the inputs the method asks for.
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import type { Method, MethodInput } from '../contract/index.ts';
+import type { Method, MethodInput } from '../shared/contract.ts';
 import { dropdownField } from '../fields/dropdown.ts';
 import { textField } from '../fields/index.ts';
 import { logo, type StepView } from './parts.ts';

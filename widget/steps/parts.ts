@@ -4,7 +4,7 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { CheckoutState } from '../controllers/checkout-machine.ts';
-import type { CheckoutConfig, Method, Payment } from '../contract/index.ts';
+import type { CheckoutConfig, Method, Payment } from '../shared/contract.ts';
 import type { FormState } from '../controllers/form-state.ts';
 import { fill, type Messages } from '../i18n/index.ts';
 import { titleOf } from './titles.ts';

@@ -3,7 +3,7 @@
  * code only through the live region's text changing: focus may already be on the field that is wrong.
  */
 import type { CheckoutState, Step } from '../controllers/checkout-machine.ts';
-import type { ApiError, Payment } from '../contract/index.ts';
+import type { ApiError, Payment } from '../shared/contract.ts';
 import { fill, type Messages } from '../i18n/index.ts';
 
 /** The message each step is headed by (the form's and the code check's come from elsewhere). */

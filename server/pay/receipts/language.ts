@@ -5,8 +5,8 @@
  * step in whatever language its `locale` attribute chose, a wallet app, the payer's other browser, the
  * merchant's console), and the link's locale says nothing about that reader.
  */
-import { en } from '../../../widget/i18n/en.ts';
-import { languageOf } from '../../../widget/i18n/translation.ts';
+import { en } from '../../../widget/shared/en.ts';
+import { languageOf } from '../../../widget/shared/translation.ts';
 import type { Translations } from '../../checkout/translations.ts';
 import { acceptedLanguages, isLanguage, type PageLanguage } from '../language.ts';
 

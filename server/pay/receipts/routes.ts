@@ -9,7 +9,7 @@
  * nothing and cannot go on for long.
  */
 import type { Context } from 'hono';
-import type { CheckoutConfig } from '../../../widget/contract/index.ts';
+import type { CheckoutConfig } from '../../../widget/shared/contract.ts';
 import { readTranslations } from '../../checkout/translations.ts';
 import type { CheckoutService } from '../../checkout/service.ts';
 import { factory, type AppDeps } from '../../env.ts';

@@ -3,8 +3,8 @@
  * heading and tone of its status, and the rows of the summary. No HTML here (page.ts draws it),
  * so what is shown can be tested as data.
  */
-import type { CheckoutConfig, FailureCode } from '../../../widget/contract/index.ts';
-import type { Messages } from '../../../widget/i18n/en.ts';
+import type { CheckoutConfig, FailureCode } from '../../../widget/shared/contract.ts';
+import type { Messages } from '../../../widget/shared/en.ts';
 import { formatMoney } from '../../../widget/shared/format.ts';
 import { failureCodeOf } from '../../payments/failure-codes.ts';
 import { isFinal } from '../../payments/lifecycle.ts';

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { feeOf } from '../../../widget/internal/fee.ts';
+import { feeOf } from '../../../widget/shared/fee.ts';
 import { feeFor } from '../../../server/sandbox/config.ts';
 import { loadConfig } from '../../../server/config.ts';
 import { startApp, type AppFixture } from '../app-fixture.ts';

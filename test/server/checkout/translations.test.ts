@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { en } from '../../../widget/i18n/en.ts';
+import { en } from '../../../widget/shared/en.ts';
 import { startApp, type AppFixture } from '../app-fixture.ts';
 import { sandboxAdmin } from './helpers.ts';
 
@@ -78,5 +78,11 @@ describe("a link's config and its language", () => {
     await expect(startApp({ translationsDir: dir })).rejects.toThrow(
       `${join(dir, 'fr.json')} is not a complete translation: wrongCode: missing`,
     );
+  });
+
+  it('refuses to start with a translation that is not JSON, naming the file', async () => {
+    const dir = translationsDir({});
+    writeFileSync(join(dir, 'fr.json'), '{"loading": ');
+    await expect(startApp({ translationsDir: dir })).rejects.toThrow(`${join(dir, 'fr.json')} is not JSON`);
   });
 });

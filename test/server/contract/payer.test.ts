@@ -1,6 +1,6 @@
 /** payerSchema(config): every rule a payer's input must pass, and how failures become API errors. */
 import { describe, expect, it } from 'vitest';
-import type { CheckoutConfig, Method } from '../../../widget/contract/index.ts';
+import type { CheckoutConfig, Method } from '../../../widget/shared/contract.ts';
 import { payerError, payerSchema } from '../../../server/contract/payer.ts';
 
 const OPAY: Method = {

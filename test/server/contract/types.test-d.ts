@@ -26,7 +26,7 @@ import type {
   PaymentMethodChoice,
   Payout,
   Upload,
-} from '../../../widget/contract/index.ts';
+} from '../../../widget/shared/contract.ts';
 import {
   ApiErrorSchema,
   CheckoutConfigSchema,
@@ -50,7 +50,7 @@ import {
   listEnvelopeSchema,
 } from '../../../server/contract/schemas.ts';
 
-describe('server/contract schemas match widget/contract types', () => {
+describe('server/contract schemas match widget/shared/contract.ts types', () => {
   it('answers (output side)', () => {
     expectTypeOf<z.output<typeof CheckoutConfigSchema>>().toEqualTypeOf<CheckoutConfig>();
     expectTypeOf<z.output<typeof CustomFieldSchema>>().toEqualTypeOf<CustomField>();

@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fieldMessages } from '../../../server/pay/form-input.ts';
-import type { FieldError, FieldErrorCode } from '../../../widget/contract/index.ts';
-import type { Messages } from '../../../widget/i18n/en.ts';
+import type { FieldError, FieldErrorCode } from '../../../widget/shared/contract.ts';
+import type { Messages } from '../../../widget/shared/en.ts';
 import { fill } from '../../../widget/i18n/index.ts';
 import { startApp, type AppFixture } from '../app-fixture.ts';
 import { create, fixedCiPayment } from '../payments/helpers.ts';

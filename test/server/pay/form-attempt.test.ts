@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { escapeHtml } from '../../../server/pay/html.ts';
-import { en, type Messages } from '../../../widget/i18n/en.ts';
+import { en, type Messages } from '../../../widget/shared/en.ts';
 import { Browser, fixedLinkAnswers, formOf, hidden } from './helpers.ts';
 import { payPageFixture } from './page-fixture.ts';
 

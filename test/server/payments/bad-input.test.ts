@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ErrorCode } from '../../../widget/contract/index.ts';
+import type { ErrorCode } from '../../../widget/shared/contract.ts';
 import { signWebhook } from '../../../server/provider/signature.ts';
 import { startApp, TEST_MERCHANT_KEY, type AppFixture } from '../app-fixture.ts';
 import { created, fixedCiPayment, limitedKePayment } from './helpers.ts';

@@ -6,7 +6,7 @@ import {
   transition,
   type CheckoutState,
 } from '../../../widget/controllers/checkout-machine.ts';
-import type { ApiError, PaymentAction, PaymentStatus } from '../../../widget/contract/index.ts';
+import type { ApiError, PaymentAction, PaymentStatus } from '../../../widget/shared/contract.ts';
 import { config, payment } from '../fake-backend.ts';
 
 const checkout = config();

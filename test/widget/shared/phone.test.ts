@@ -1,7 +1,7 @@
 import { expect, oneEvent } from '@open-wc/testing';
-import type { CreatePayment } from '../../../widget/contract/index.ts';
-import { PHONE_PATTERN } from '../../../widget/contract/index.ts';
-import { isPhoneNumber, normalizePhone } from '../../../widget/internal/phone.ts';
+import type { CreatePayment } from '../../../widget/shared/contract.ts';
+import { PHONE_PATTERN } from '../../../widget/shared/contract.ts';
+import { isPhoneNumber, normalizePhone } from '../../../widget/shared/phone.ts';
 import { config, FakeBackend, ok, payment } from '../fake-backend.ts';
 import { errorOf, fill, mount, submit } from '../helpers.ts';
 

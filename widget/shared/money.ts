@@ -3,10 +3,10 @@
  * through a float, which would turn 0.29 NGN into 28 kobo), with the separators the amount is shown with
  * (shared/format.ts), so a payer types it as they read it.
  */
-import { numberFormat, toDecimalText } from '../shared/format.ts';
+import { numberFormat, toDecimalText } from './format.ts';
 
 // Where the server's pay page finds it beside the parser.
-export { toDecimalText } from '../shared/format.ts';
+export { toDecimalText } from './format.ts';
 
 const separator = (locale: string, type: 'decimal' | 'group') =>
   numberFormat(locale)

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { parseAmount, plainMoney, toDecimalText } from '../../../widget/internal/money.ts';
+import { parseAmount, plainMoney, toDecimalText } from '../../../widget/shared/money.ts';
 import { formatMoney } from '../../../widget/shared/format.ts';
 
 describe('money', () => {

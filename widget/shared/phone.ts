@@ -3,7 +3,7 @@
  * "07 01 23 45 67" are all one number once the characters written for readability are dropped. The
  * server drops the same characters (the contract's) before its own check, which is the one that counts.
  */
-import { PHONE_PATTERN, PHONE_READABILITY } from '../contract/index.ts';
+import { PHONE_PATTERN, PHONE_READABILITY } from './contract.ts';
 
 /** The number without spaces, dashes, dots and parentheses: what is checked and sent. */
 export const normalizePhone = (text: string): string => text.replace(PHONE_READABILITY, '');
