@@ -68,16 +68,19 @@ function languageSwitch(path: string, current: Language, label: string): Html {
   </nav>`;
 }
 
+/**
+ * The `<style>` element, its text exactly the hashed rules: a space or line break inside it (as a
+ * formatter would add in the page's template) changes the hash, and the browser drops the whole sheet.
+ */
+const STYLE_ELEMENT = raw(`<style>${STYLESHEET.css}</style>`);
+
 export function page(parts: PageParts): string {
   return `<!doctype html>${html`<html lang="${parts.language}">
     <head>
       <meta charset="utf-8" />
       <meta name="viewport" content="width=device-width,initial-scale=1" />
       <title>${parts.title}</title>
-      <style>
-        ${raw(STYLESHEET.css)}
-      </style>
-      ${parts.preview ? previewTags(parts.preview) : ''}
+      ${STYLE_ELEMENT} ${parts.preview ? previewTags(parts.preview) : ''}
     </head>
     <body>
       <main>
