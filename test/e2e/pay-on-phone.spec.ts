@@ -65,7 +65,7 @@ test("the desktop's answers reach the phone through the QR code, and the desktop
     // No click on the desktop: its Refresh header (every PAY_PAGE_REFRESH_SECONDS) brings the receipt.
     await expect(page).toHaveURL(RECEIPT, FINAL);
     expect(await receiptReference(page)).toBe(reference);
-    await expect(heading(page, 'Receipt')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Receipt', exact: true })).toBeVisible();
     await expect(page.getByText('Payment successful').first()).toBeVisible();
     await shot(page, 'desktop-receipt');
   } finally {
