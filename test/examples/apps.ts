@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { fixedLinkAnswers, OTP, PHONES } from '../journeys.ts';
 
 export const APPS = ['vite', 'vue', 'next'] as const;
@@ -124,6 +124,33 @@ export async function serve(
   }
   await stop();
   throw new Error(`${app}'s server did not answer:\n${output}`);
+}
+
+/**
+ * A spec's first test: the app installed, built with `env` and served by `command` (given the app's
+ * port), then stopped and removed after the spec's last test. The spec's tests run in order, on it.
+ */
+export function installBuildAndServe(
+  app: App,
+  title: string,
+  {
+    timeoutMs,
+    env,
+    command,
+  }: { timeoutMs: number; env: () => NodeJS.ProcessEnv; command: (port: string) => string[] },
+) {
+  test.describe.configure({ mode: 'serial' });
+  let built: BuiltApp | undefined;
+  let stop: (() => Promise<void>) | undefined;
+  test.afterAll(async () => {
+    await stop?.();
+    built?.remove();
+  });
+  test(title, async () => {
+    test.setTimeout(timeoutMs);
+    built = await installAndBuild(app, env());
+    stop = await serve(app, built.dir, command(new URL(appUrl(app)).port), env());
+  });
 }
 
 /** Errors and warnings of the page from now on (a 4xx answer's own line is the network's, not the app's). */

@@ -5,18 +5,7 @@ import { expect, test } from '@playwright/test';
 import { DEMO_MERCHANT_API_KEY } from '../../server/config.ts';
 import type { PayCheckout } from '../../widget/index.ts';
 import { REFERENCE } from '../journeys.ts';
-import {
-  apiUrl,
-  appUrl,
-  consoleOf,
-  FINAL,
-  installAndBuild,
-  payFixedLinkByOtp,
-  serve,
-  type BuiltApp,
-} from './apps.ts';
-
-test.describe.configure({ mode: 'serial' });
+import { apiUrl, installBuildAndServe, appUrl, consoleOf, FINAL, payFixedLinkByOtp } from './apps.ts';
 
 const shop = () => ({
   PAY_API_URL: apiUrl(),
@@ -25,18 +14,10 @@ const shop = () => ({
   NEXT_TELEMETRY_DISABLED: '1',
 });
 
-let app: BuiltApp | undefined;
-let stop: (() => Promise<void>) | undefined;
-test.afterAll(async () => {
-  await stop?.();
-  app?.remove();
-});
-
-test('installs the packed widget, builds (and type-checks) with next build', async () => {
-  test.setTimeout(360_000);
-  app = await installAndBuild('next', shop());
-  const port = new URL(appUrl('next')).port;
-  stop = await serve('next', app.dir, ['next', 'start', '-H', '127.0.0.1', '-p', port], shop());
+installBuildAndServe('next', 'installs the packed widget, builds (and type-checks) with next build', {
+  timeoutMs: 360_000,
+  env: shop,
+  command: (port) => ['next', 'start', '-H', '127.0.0.1', '-p', port],
 });
 
 const paid = new RegExp(`^Paid: ${REFERENCE.source}$`);

@@ -2,39 +2,12 @@
 // set up through the package's types, `pay-success` heard on the document.
 import { expect, test } from '@playwright/test';
 import { REFERENCE } from '../journeys.ts';
-import {
-  apiUrl,
-  appUrl,
-  consoleOf,
-  fr,
-  installAndBuild,
-  payFixedLinkByOtp,
-  serve,
-  type BuiltApp,
-} from './apps.ts';
+import { apiUrl, installBuildAndServe, appUrl, consoleOf, fr, payFixedLinkByOtp } from './apps.ts';
 
-test.describe.configure({ mode: 'serial' });
-
-let app: BuiltApp | undefined;
-let stop: (() => Promise<void>) | undefined;
-test.afterAll(async () => {
-  await stop?.();
-  app?.remove();
-});
-
-test('installs the packed widget, type-checks with its types and builds', async () => {
-  test.setTimeout(240_000);
-  app = await installAndBuild('vite', { VITE_PAY_API: apiUrl() });
-  const port = new URL(appUrl('vite')).port;
-  stop = await serve('vite', app.dir, [
-    'vite',
-    'preview',
-    '--host',
-    '127.0.0.1',
-    '--port',
-    port,
-    '--strictPort',
-  ]);
+installBuildAndServe('vite', 'installs the packed widget, type-checks with its types and builds', {
+  timeoutMs: 240_000,
+  env: () => ({ VITE_PAY_API: apiUrl() }),
+  command: (port) => ['vite', 'preview', '--host', '127.0.0.1', '--port', port, '--strictPort'],
 });
 
 test('pays a link by OTP; the app hears pay-success with its reference', async ({ page }) => {

@@ -3,39 +3,12 @@
 import { expect, test } from '@playwright/test';
 import type { PayCheckout } from '../../widget/index.ts';
 import { REFERENCE } from '../journeys.ts';
-import {
-  apiUrl,
-  appUrl,
-  consoleOf,
-  fr,
-  installAndBuild,
-  payFixedLinkByOtp,
-  serve,
-  type BuiltApp,
-} from './apps.ts';
+import { apiUrl, installBuildAndServe, appUrl, consoleOf, fr, payFixedLinkByOtp } from './apps.ts';
 
-test.describe.configure({ mode: 'serial' });
-
-let app: BuiltApp | undefined;
-let stop: (() => Promise<void>) | undefined;
-test.afterAll(async () => {
-  await stop?.();
-  app?.remove();
-});
-
-test('installs the packed widget, type-checks with vue-tsc and builds', async () => {
-  test.setTimeout(240_000);
-  app = await installAndBuild('vue', { VITE_PAY_API: apiUrl() });
-  const port = new URL(appUrl('vue')).port;
-  stop = await serve('vue', app.dir, [
-    'vite',
-    'preview',
-    '--host',
-    '127.0.0.1',
-    '--port',
-    port,
-    '--strictPort',
-  ]);
+installBuildAndServe('vue', 'installs the packed widget, type-checks with vue-tsc and builds', {
+  timeoutMs: 240_000,
+  env: () => ({ VITE_PAY_API: apiUrl() }),
+  command: (port) => ['vite', 'preview', '--host', '127.0.0.1', '--port', port, '--strictPort'],
 });
 
 test('pays a link by OTP; the bound properties reach the element, the app hears pay-success', async ({
