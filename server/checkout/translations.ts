@@ -13,7 +13,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Messages } from '../../widget/shared/en.ts';
-import { translationProblems } from '../../widget/shared/translation-problems.ts';
+import { parseTranslation } from '../../widget/shared/translation-problems.ts';
 import { languageOf } from '../../widget/shared/translation.ts';
 
 /** The messages of a locale's language (`fr-CI` -> French), or undefined for English and unknown ones. */
@@ -26,15 +26,8 @@ export function readTranslations(dir = 'widget/i18n'): Translations {
     .filter((name) => name.endsWith('.json'))
     .sort()) {
     const path = join(dir, file);
-    let messages: unknown;
-    try {
-      messages = JSON.parse(readFileSync(path, 'utf8'));
-    } catch (error) {
-      throw new Error(`${path} is not JSON: ${(error as Error).message}`, { cause: error });
-    }
-    const problems = translationProblems(messages);
-    if (problems.length) throw new Error(`${path} is not a complete translation: ${problems.join('; ')}`);
-    byLanguage.set(languageOf(file.slice(0, -'.json'.length)), messages as Messages);
+    const messages = parseTranslation(path, readFileSync(path, 'utf8'));
+    byLanguage.set(languageOf(file.slice(0, -'.json'.length)), messages);
   }
   return (locale) => (locale ? byLanguage.get(languageOf(locale)) : undefined);
 }

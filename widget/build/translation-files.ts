@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Messages } from '../shared/en.ts';
-import { translationProblems } from '../shared/translation-problems.ts';
+import { parseTranslation } from '../shared/translation-problems.ts';
 
 /**
  * The translations of a folder (each `*.json`, keyed by its name without `.json`), read by the build
@@ -15,15 +15,8 @@ export function readTranslationFiles(dir: string): Map<string, Messages> {
     .filter((name) => name.endsWith('.json'))
     .sort()) {
     const path = join(dir, file);
-    let messages: unknown;
-    try {
-      messages = JSON.parse(readFileSync(path, 'utf8'));
-    } catch (error) {
-      throw new Error(`${path} is not JSON: ${(error as Error).message}`, { cause: error });
-    }
-    const problems = translationProblems(messages);
-    if (problems.length) throw new Error(`${path} is not a complete translation: ${problems.join('; ')}`);
-    translations.set(file.slice(0, -'.json'.length), messages as Messages);
+    const messages = parseTranslation(path, readFileSync(path, 'utf8'));
+    translations.set(file.slice(0, -'.json'.length), messages);
   }
   return translations;
 }

@@ -32,3 +32,21 @@ export function translationProblems(value: unknown): string[] {
     }
   });
 }
+
+/**
+ * The messages of one translation file's text, or an error naming `path` and what is wrong (not JSON,
+ * not complete): the build and the server read the folder each with their own reader, and refuse alike.
+ */
+export function parseTranslation(path: string, text: string): Messages {
+  let messages: unknown;
+  try {
+    messages = JSON.parse(text);
+  } catch (error) {
+    // Read by the build and the server only (never shipped): `cause`, an ES2022 option, is safe here.
+    // eslint-disable-next-line es-x/no-error-cause
+    throw new Error(`${path} is not JSON: ${(error as Error).message}`, { cause: error });
+  }
+  const problems = translationProblems(messages);
+  if (problems.length) throw new Error(`${path} is not a complete translation: ${problems.join('; ')}`);
+  return messages as Messages;
+}
