@@ -6,7 +6,11 @@ import { html, raw, type Html } from './html.ts';
 import { LANGUAGES, type Language } from './language.ts';
 import { STYLESHEET } from './stylesheet.ts';
 
-/** What a chat app shows when the link is shared: Open Graph and Twitter card tags. */
+/**
+ * What a chat app shows when the link is shared: Open Graph tags, and X's card type. X reads its title,
+ * description and image from the Open Graph tags when its own are absent, so they are not repeated: the
+ * repeats were about 90 B of brotli in front of the Pay button.
+ */
 interface Preview {
   title: string;
   description: string;
@@ -50,10 +54,7 @@ function previewTags(preview: Preview): Html {
             <meta property="product:price:currency" content="${preview.price.currency}" />`
         : ''
     }
-    <meta name="twitter:card" content="${preview.image ? 'summary_large_image' : 'summary'}" />
-    <meta name="twitter:title" content="${preview.title}" />
-    <meta name="twitter:description" content="${preview.description}" />
-    ${preview.image ? html`<meta name="twitter:image" content="${preview.image.url}" />` : ''} `;
+    <meta name="twitter:card" content="${preview.image ? 'summary_large_image' : 'summary'}" /> `;
 }
 
 function languageSwitch(path: string, current: Language, label: string): Html {

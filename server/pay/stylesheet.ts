@@ -2,12 +2,12 @@
  * The pay page's one stylesheet, inlined in each page's `<style>` and allowed by its SHA-256 in the
  * page's policy (`style-src 'sha256-...'`, worked out here when the server starts, so an edit of the rules
  * never leaves a stale hash): a linked stylesheet was a second request before the first paint, 400 ms
- * more on a slow phone, while the rules weigh about 800 B compressed in each page. A string in a module
+ * more on a slow phone, while the rules weigh about 1 kB compressed in each page. A string in a module
  * rather than a file beside it, so the bundled server carries it.
  */
 import { createHash } from 'node:crypto';
 
-const css = `:root{color-scheme:light dark;--fg:#1a1a1a;--bg:#fff;--muted:#5c5c5c;--line:#c8c8c8;--accent:#0b57d0;--on-accent:#fff;--error:#b3261e;--card:#f5f5f5}
+const rules = `:root{color-scheme:light dark;--fg:#1a1a1a;--bg:#fff;--muted:#5c5c5c;--line:#c8c8c8;--accent:#0b57d0;--on-accent:#fff;--error:#b3261e;--card:#f5f5f5}
 @media (prefers-color-scheme:dark){:root{--fg:#ececec;--bg:#121212;--muted:#b0b0b0;--line:#4a4a4a;--accent:#a8c7fa;--on-accent:#062e6f;--error:#f2b8b5;--card:#1e1e1e}}
 *{box-sizing:border-box}
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg)}
@@ -63,10 +63,23 @@ nav [aria-current]{font-weight:700;color:var(--fg);text-decoration:none}
 `;
 
 // Raw text inside <style>: the rules must never close the element themselves.
-if (/<\/style/i.test(css)) throw new Error('the pay page stylesheet must not contain </style');
+if (/<\/style/i.test(rules)) throw new Error('the pay page stylesheet must not contain </style');
 
-/** The rules, and their CSP source expression: the hash of the `<style>` element's exact text. */
+/**
+ * The rules as the page carries them: without their comments (notes for stylelint and for us) and the
+ * line break after each rule, which a browser never reads. 4.4 kB become 3.4 kB, and 230 B less of brotli
+ * (1,258 B to 1,030 B) stand in front of the Pay button. No string in the rules holds a `/*`.
+ */
+const css = rules.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\}\n+/g, '}');
+// A line break anywhere else could be the only space between two words of a rule.
+if (css.includes('\n')) throw new Error('the pay page stylesheet may break lines only after a rule');
+
+/**
+ * The rules: `css` as the page sends it, `rules` as written (with the comments stylelint reads), and the
+ * CSP source expression: the hash of the `<style>` element's exact text.
+ */
 export const STYLESHEET = {
+  rules,
   css,
   source: `'sha256-${createHash('sha256').update(css, 'utf8').digest('base64')}'`,
 } as const;

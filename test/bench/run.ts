@@ -30,7 +30,7 @@ import {
 import { exportMemoryLine, measureExportMemory } from './export-memory.ts';
 import { limitedReadTable, measureLimitedRead } from './limited-read.ts';
 import { runLoadInChild } from './load.ts';
-import { LIGHTHOUSE_RUNS, measurePayer, PAYER_LOADS } from './payer.ts';
+import { LIGHTHOUSE_RUNS, measurePayer, PAY_PAGE_LOADS, PAYER_LOADS } from './payer.ts';
 import { brotliSize, cpuPressure, localeSizes, qrDrawThroughput, verifyThroughput } from './probes.ts';
 import { currentLoad, readBaseline, saveBaseline, type RatioRoute } from './baseline.ts';
 import {
@@ -92,7 +92,7 @@ const MAX_REQUESTS = Math.ceil((seconds + WARMUP_MS / 1000) * 60_000);
 const RUNS = 8; // benchRoutes: two baseline runs and six routes
 
 // The payer's throttled loads (five pages) and Lighthouse runs, each well under 30 s even on a busy machine.
-const PAYER_MS = (5 * PAYER_LOADS + LIGHTHOUSE_RUNS) * 30_000 + 3 * SLOW_2G_LOADS * 60_000;
+const PAYER_MS = (4 * PAYER_LOADS + 2 * PAY_PAGE_LOADS + LIGHTHOUSE_RUNS) * 30_000 + 3 * SLOW_2G_LOADS * 60_000;
 // The load runs, the payer's section and start-up; if anything hangs beyond that, give up rather than
 // run forever.
 const watchdog = setTimeout(
@@ -161,7 +161,9 @@ const sizes = () => ({
 
 /** The payer's section: throttled loads of each page, then Lighthouse; a failure says why in the table. */
 async function measurePayerSection() {
-  say(`payer: ${PAYER_LOADS} throttled loads of each page, then ${LIGHTHOUSE_RUNS} Lighthouse runs`);
+  say(
+    `payer: ${PAYER_LOADS} throttled loads of each page (${PAY_PAGE_LOADS} of the pay page and its floor), then ${LIGHTHOUSE_RUNS} Lighthouse runs`,
+  );
   const payerStart = performance.now();
   const payer = await measurePayer().catch((error: unknown) => ({
     notMeasured: error instanceof Error ? error.message : String(error),

@@ -23,7 +23,7 @@ export const STYLE_FILES = [
 
 /** Stylesheets served from strings in the server's code, under a name for the report. */
 export const SERVED_STYLES: Record<string, string> = {
-  'server/pay/stylesheet.ts (the pay page)': STYLESHEET.css,
+  'server/pay/stylesheet.ts (the pay page)': STYLESHEET.rules,
   'server/pay/receipts/assets.ts (the receipt)': RECEIPT_CSS,
 };
 
