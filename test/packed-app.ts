@@ -14,8 +14,12 @@ import { build } from 'vite';
 const WIDGET = fileURLToPath(new URL('../widget/', import.meta.url));
 const REPO_MODULES = fileURLToPath(new URL('../node_modules/', import.meta.url));
 
-/** Lit and the packages it brings, where npm's install puts them: beside the package (`lit-html` is named in the declarations). */
-const HOISTED = ['lit', 'lit-html', 'lit-element', '@lit/reactive-element'];
+/**
+ * The package's one dependency, and nothing of what Lit brings: the app's folder holds what a strict
+ * installer (pnpm) leaves it, so a declaration naming `lit-html` (Lit's, not ours) fails to compile.
+ * Lit's own imports resolve from its real folder, this repository's.
+ */
+const DEPENDENCIES = ['lit'];
 
 export interface PackedApp {
   dir: string;
@@ -42,8 +46,8 @@ export function packedApp(): PackedApp {
   const installed = join(dir, 'node_modules', 'pay-checkout');
   mkdirSync(installed, { recursive: true });
   execFileSync('tar', ['-xzf', join(dir, pack!.filename), '-C', installed, '--strip-components=1']);
-  mkdirSync(join(dir, 'node_modules', '@lit'));
-  for (const name of HOISTED) symlinkSync(join(REPO_MODULES, name), join(dir, 'node_modules', name), 'dir');
+  for (const name of DEPENDENCIES)
+    symlinkSync(join(REPO_MODULES, name), join(dir, 'node_modules', name), 'dir');
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'shop', private: true, type: 'module' }));
   writeFileSync(
     join(dir, 'index.html'),

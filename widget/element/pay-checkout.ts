@@ -1,4 +1,4 @@
-import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { Api, ApiFailure, LatestRequest, idempotencyKey, isInconclusive } from '../internal/api.ts';
 import { isFinal, movesFocus, transition } from '../controllers/checkout-machine.ts';
 import type { CheckoutEvent, CheckoutState } from '../controllers/checkout-machine.ts';
@@ -517,7 +517,7 @@ export class PayCheckout extends LitElement {
     return `${this._backend}/pay/${this.session ? 'session/' : ''}${this._id}?lang=${this._i18n.locale}`;
   }
 
-  protected override render() {
+  protected override render(): TemplateResult | HTMLIFrameElement {
     if (this._frame) return this._frame;
     const state = this._state;
     const { step, config } = state;

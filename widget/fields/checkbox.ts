@@ -1,7 +1,7 @@
-import { html } from 'lit';
+import { html, type TemplateResult } from 'lit';
 import { describedBy, field, invalid, type FieldProps } from './field.ts';
 
-export const checkboxField = (props: FieldProps) =>
+export const checkboxField = (props: FieldProps): TemplateResult =>
   field(
     props,
     html`<input

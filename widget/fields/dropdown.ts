@@ -1,7 +1,11 @@
-import { html } from 'lit';
+import { html, type TemplateResult } from 'lit';
 import { describedBy, field, invalid, type FieldProps } from './field.ts';
 
-export const dropdownField = (props: FieldProps, options: readonly string[], placeholder: string) =>
+export const dropdownField = (
+  props: FieldProps,
+  options: readonly string[],
+  placeholder: string,
+): TemplateResult =>
   field(
     props,
     html`<select

@@ -1,8 +1,8 @@
-import { html, nothing } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import { describedBy, field, invalid, type FieldProps } from './field.ts';
 
 /** A file sent as soon as it is chosen; the answer is the upload's id, so `required` holds once it is in. */
-export const fileUploadField = (props: FieldProps, progress: number | undefined) =>
+export const fileUploadField = (props: FieldProps, progress: number | undefined): TemplateResult =>
   field(
     props,
     html`<input

@@ -1,4 +1,5 @@
 /** One template per custom-field type of the checkout config. */
+import type { TemplateResult } from 'lit';
 import type { CustomField } from '../shared/contract.ts';
 import { checkboxField } from './checkbox.ts';
 import { dateField } from './date.ts';
@@ -12,7 +13,12 @@ import { textField } from './text.ts';
 export { field, type FieldProps } from './field.ts';
 export { textField, type TextOptions } from './text.ts';
 
-export function customField(custom: CustomField, props: FieldProps, choose: string, progress?: number) {
+export function customField(
+  custom: CustomField,
+  props: FieldProps,
+  choose: string,
+  progress?: number,
+): TemplateResult {
   switch (custom.type) {
     case 'paragraph-text':
       return paragraphTextField(props);

@@ -1,7 +1,7 @@
-import { html } from 'lit';
+import { html, type TemplateResult } from 'lit';
 import { describedBy, field, invalid, type FieldProps } from './field.ts';
 
-export const paragraphTextField = (props: FieldProps) =>
+export const paragraphTextField = (props: FieldProps): TemplateResult =>
   field(
     props,
     html`<textarea

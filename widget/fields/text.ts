@@ -1,4 +1,4 @@
-import { html } from 'lit';
+import { html, type TemplateResult } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { describedBy, field, invalid, type FieldProps } from './field.ts';
 
@@ -11,7 +11,7 @@ export interface TextOptions {
 }
 
 /** A one-line input: custom `text` fields (and, by type, `number` and `date`), the payer, the amount, the OTP. */
-export const textField = (props: FieldProps, options: TextOptions = {}) =>
+export const textField = (props: FieldProps, options: TextOptions = {}): TemplateResult =>
   field(
     props,
     html`<input

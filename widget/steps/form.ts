@@ -3,7 +3,7 @@
  * merchant's own fields, the payer's details, the method, and a pay button that shows what the payer
  * will pay, the method's fee included, before they commit.
  */
-import { html, nothing, render, type TemplateResult } from 'lit';
+import { html, nothing, render, type RootPart, type TemplateResult } from 'lit';
 import type { CheckoutConfig } from '../shared/contract.ts';
 import { feeOf } from '../shared/fee.ts';
 import { customField, textField } from '../fields/index.ts';
@@ -122,4 +122,4 @@ export const SAMPLE_CONFIG: CheckoutConfig = {
  * loading state's paint, and behind any task of the answer); not where there is no requestIdleCallback
  * (Safari).
  */
-export const prerenderForm = (view: StepView) => render(formStep(view), new DocumentFragment());
+export const prerenderForm = (view: StepView): RootPart => render(formStep(view), new DocumentFragment());
