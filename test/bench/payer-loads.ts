@@ -9,7 +9,9 @@
  * - the layout shifts until then and over a settle of SETTLE_FRAMES frames after it (shifts right after
  *   an input are left out; there is none), summed as CLS by session windows.
  * The probe runs inside the page, installed before any of its scripts, and reports once through a
- * binding: nothing of the harness polls or evaluates in the page while it loads.
+ * binding: nothing of the harness polls or evaluates in the page while it loads. It goes on recording the
+ * shifts, which the harness reads once the network has gone quiet: the layout shift of the whole load,
+ * the pay page's widget taking its server form over included.
  */
 import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test';
 import { launchChromium } from './browser.ts';
@@ -33,6 +35,8 @@ export const VIEWPORT = { width: 360, height: 740 };
 const SETTLE_FRAMES = 60;
 const LOAD_TIMEOUT_MS = 60_000;
 const REPORT = '__payerLoadReport';
+/** The probe's shifts so far, read by the harness after the network went quiet. */
+const SHIFTS_SO_FAR = '__payerLoadShifts';
 
 const PROBE = `(() => {
   if (window.top !== window) return;
@@ -42,6 +46,7 @@ const PROBE = `(() => {
   };
   const observer = new PerformanceObserver((list) => record(list.getEntries()));
   observer.observe({ type: 'layout-shift', buffered: true });
+  window.${SHIFTS_SO_FAR} = () => (record(observer.takeRecords()), shifts);
   const roots = () => {
     const hosts = [...document.querySelectorAll('pay-checkout')];
     return hosts.length > 0 ? hosts.map((host) => host.shadowRoot) : [document];
@@ -75,6 +80,8 @@ export interface PayerLoad {
   /** Milliseconds from navigation to the first frame with an enabled pay button. */
   readyMs: number;
   cls: number;
+  /** The same over the whole load, until the network went quiet (2.5 s without a request). */
+  clsUntilQuiet: number;
   /** How many script elements the page held once its button was enabled. */
   scripts: number;
   /** What went over the network before the button was enabled, and until the network went quiet. */
@@ -127,9 +134,14 @@ async function loadOnce(browser: Browser, url: string, throttling: Throttling): 
       );
     }
     await network.quiet();
+    const shiftsUntilQuiet = await page.evaluate(
+      (name) => (window as unknown as Record<string, () => LayoutShift[]>)[name]!(),
+      SHIFTS_SO_FAR,
+    );
     return {
       readyMs: readyAt,
       cls: cumulativeLayoutShift(shifts),
+      clsUntilQuiet: cumulativeLayoutShift(shiftsUntilQuiet),
       scripts,
       network: network.figures(readyAt),
       documentMs: documentAt,
