@@ -23,7 +23,8 @@ export const PAYER_LOADS = 5;
 export const PAY_PAGE_LOADS = 15;
 export const LIGHTHOUSE_RUNS = 5;
 
-export type PayerPage = 'floor' | 'bare' | 'snippet' | 'inlineFloor' | 'payPage' | 'demo';
+export type PayerPage =
+  'floor' | 'inlineScriptFloor' | 'bare' | 'snippet' | 'inlineFloor' | 'payPage' | 'demo';
 
 export interface PayerFigures {
   loads: Record<PayerPage, PayerLoad[]>;
@@ -43,6 +44,7 @@ export async function measurePayer(): Promise<PayerFigures | { notMeasured: stri
       const embeds = await measurePayerLoads(
         {
           floor: storefront.pageUrl('floor'),
+          inlineScriptFloor: storefront.pageUrl('inlineScript'),
           bare: storefront.pageUrl('bare'),
           snippet: storefront.pageUrl('snippet'),
           demo,

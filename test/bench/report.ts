@@ -190,6 +190,11 @@ function ratioToFloor(loads: PayerLoad[], floorMs: number, maxRatio: number, flo
   return [`  ratio to ${floor}`, fmt.ratio(ratio), `<= ${fmt.ratio(maxRatio)}`, verdict(ratio <= maxRatio)];
 }
 
+/** The same ratio, reported beside the judged one: the inline-script floor has no budget of its own. */
+function reportedRatio(loads: PayerLoad[], floorMs: number, floor: string): Row {
+  return [`  ratio to ${floor}`, fmt.ratio(median(loads.map((load) => load.readyMs)) / floorMs), '-', 'n/a'];
+}
+
 function lighthouseRow(figures: PayerFigures['lighthouse']): Row {
   const name = 'Lighthouse Performance, storefront /, mobile preset';
   if ('notMeasured' in figures) return [`${name}: not measured (${figures.notMeasured})`, '-', `>= ${LIGHTHOUSE_MIN_SCORE}`, 'n/a'];
@@ -219,14 +224,19 @@ function payPageClsRow(loads: PayerLoad[]): Row {
 function payerLoadRows(figures: PayerFigures): Row[] {
   const { loads } = figures;
   const floorMs = median(loads.floor.map((load) => load.readyMs));
+  const inlineScriptMs = median(loads.inlineScriptFloor.map((load) => load.readyMs));
+  const inlineScript = 'the inline-script floor page';
   const cls = (page: PayerPage) => median(loads[page].map((load) => load.cls));
   const demoCls = cls('demo');
   return [
     readyRow('floor page: navigation to an enabled pay button', loads.floor),
+    readyRow('inline-script floor page: the same script inline in the page', loads.inlineScriptFloor),
     readyRow('bare embed: script tag + element', loads.bare),
     ratioToFloor(loads.bare, floorMs, BARE_EMBED_MAX_RATIO),
+    reportedRatio(loads.bare, inlineScriptMs, inlineScript),
     readyRow('recommended snippet: preconnect, preload of the config, embed', loads.snippet),
     ratioToFloor(loads.snippet, floorMs, SNIPPET_MAX_RATIO),
+    reportedRatio(loads.snippet, inlineScriptMs, inlineScript),
     readyRow("inline floor page: the pay page's form alone in a bare page", loads.inlineFloor),
     readyRow("the link's pay page (/pay/<link>): its server-rendered form", loads.payPage),
     ratioToFloor(loads.payPage, median(loads.inlineFloor.map((load) => load.readyMs)), PAY_PAGE_MAX_RATIO, 'the inline floor page'),

@@ -92,7 +92,7 @@ const MAX_REQUESTS = Math.ceil((seconds + WARMUP_MS / 1000) * 60_000);
 const RUNS = 8; // benchRoutes: two baseline runs and six routes
 
 // The payer's throttled loads (five pages) and Lighthouse runs, each well under 30 s even on a busy machine.
-const PAYER_MS = (4 * PAYER_LOADS + 2 * PAY_PAGE_LOADS + LIGHTHOUSE_RUNS) * 30_000 + 3 * SLOW_2G_LOADS * 60_000;
+const PAYER_MS = (5 * PAYER_LOADS + 2 * PAY_PAGE_LOADS + LIGHTHOUSE_RUNS) * 30_000 + 3 * SLOW_2G_LOADS * 60_000;
 // The load runs, the payer's section and start-up; if anything hangs beyond that, give up rather than
 // run forever.
 const watchdog = setTimeout(

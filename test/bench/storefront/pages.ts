@@ -6,22 +6,27 @@
  * - `bare`: the two-line embed (the widget's script tag and the element), as the README shows it;
  * - `snippet`: the embed docs/embedding.md recommends, which also preloads the link's config from the
  *   page's head, so it travels while the widget's script does.
+ * - `inlineScript`: the floor with `floor.js` inline in the page (allowed by its hash), after the element
+ *   it fills: it fetches the config while the page is still parsing, a round trip before `floor`.
  * Each page may preconnect to the backend. All run under a strict Content-Security-Policy (no inline
- * script or style), as a careful merchant's would.
+ * script or style but `inlineScript`'s one script, by its hash), as a careful merchant's would.
  * A fourth, `inline`, is the pay page's floor: the link's own pay page form (its header and `<form>`,
  * taken from the backend's `/pay/<link>` once at start) alone in a bare document, gzipped, with no
  * stylesheet, script or preview tags: what the same form costs when the page's own HTML holds it and
  * nothing else.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import type { Running } from '../servers.ts';
 
-export const PAGE_KINDS = ['floor', 'bare', 'snippet', 'inline'] as const;
+export const PAGE_KINDS = ['floor', 'inlineScript', 'bare', 'snippet', 'inline'] as const;
 export type PageKind = (typeof PAGE_KINDS)[number];
 
-const FLOOR_SCRIPT = readFileSync(new URL('./floor.js', import.meta.url));
+const FLOOR_SCRIPT = readFileSync(new URL('./floor.js', import.meta.url), 'utf8');
+/** The CSP source of `floor.js` as the inline-script floor holds it. */
+const FLOOR_SCRIPT_HASH = `'sha256-${createHash('sha256').update(FLOOR_SCRIPT, 'utf8').digest('base64')}'`;
 
 /** The header and form of the link's pay page, as its server renders them (JavaScript on or off alike). */
 async function payPageForm(api: string, link: string): Promise<string> {
@@ -47,6 +52,11 @@ function checkoutMarkup(
       return {
         head: `<link rel="preconnect" href="${api}" crossorigin>`,
         body: `<script src="/floor.js" data-api="${api}" data-link="${link}" defer></script><div id="checkout"></div>`,
+      };
+    case 'inlineScript':
+      return {
+        head: `<link rel="preconnect" href="${api}" crossorigin>`,
+        body: `<div id="checkout"></div><script data-api="${api}" data-link="${link}">${FLOOR_SCRIPT}</script>`,
       };
     case 'bare':
       return { head: `<link rel="preconnect" href="${api}">`, body: `${widgetScript}\n${element}` };
@@ -78,7 +88,7 @@ export interface Storefront extends Running {
 
 /** Serves the three pages and `floor.js` on `port` (loopback), for the backend at `api`. */
 export async function startStorefront(port: number, api: string, link: string): Promise<Storefront> {
-  const csp = `default-src 'self'; script-src 'self' ${api}; connect-src ${api}; img-src 'self' ${api} data:; style-src 'self'`;
+  const csp = `default-src 'self'; script-src 'self' ${api} ${FLOOR_SCRIPT_HASH}; connect-src ${api}; img-src 'self' ${api} data:; style-src 'self'`;
   const pages = new Map<string, string>(
     PAGE_KINDS.filter((kind) => kind !== 'inline').map((kind) => [`/${kind}.html`, page(kind, api, link)]),
   );

@@ -18,6 +18,7 @@ describe('payerTable', () => {
     payer: {
       loads: {
         floor: loads(1200, 1000, 1100),
+        inlineScriptFloor: loads(800, 750, 820),
         bare: loads(1650, 1600, 1700),
         snippet: loads(1400, 1300, 1500),
         inlineFloor: loads(1000, 1100, 1050),
@@ -48,6 +49,14 @@ describe('payerTable', () => {
     const [bare, snippet, ...others] = rows(table, 'ratio to the floor page');
     expect(bare?.slice(1)).toEqual(['1.50x', '<= 1.50x', 'ok']);
     expect(snippet?.slice(1)).toEqual(['1.27x', '<= 1.25x', 'OVER']);
+    expect(others).toEqual([]);
+  });
+
+  it('reports each embed against the inline-script floor too, without a budget', () => {
+    expect(row(table, 'inline-script floor page')?.slice(1)).toEqual(['800 ms', '-', 'n/a']);
+    const [bare, snippet, ...others] = rows(table, 'ratio to the inline-script floor page');
+    expect(bare?.slice(1)).toEqual(['2.06x', '-', 'n/a']);
+    expect(snippet?.slice(1)).toEqual(['1.75x', '-', 'n/a']);
     expect(others).toEqual([]);
   });
 
