@@ -6,37 +6,10 @@
  * URLs (and the data directory, for the rare test that must force a state) reach the tests through the
  * environment; the teardown stops both.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { SERVER_NODE_FLAGS } from '../../server/node-flags.ts';
-
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-
-export async function waitForHealth(url: string, server: ChildProcess, log: () => string) {
-  for (let attempt = 0; attempt < 300; attempt++) {
-    if (server.exitCode !== null) throw new Error(`server exited early:\n${log()}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`server did not become healthy:\n${log()}`);
-}
+import { freePort, startBuiltServer } from '../built-server.ts';
 
 /**
  * The merchant's own page on another origin: it loads the widget and talks to the API cross-origin. An
@@ -103,30 +76,14 @@ export default async function globalSetup() {
   // The same merchant page under another site (ports do not make a site; host names do): there the
   // backend's frame is a third party, whose storage the browser partitions.
   const merchantOtherSiteUrl = `http://localhost:${merchantPort}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'pay-e2e-'));
-
-  let output = '';
-  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'server/dist/main.js'], {
-    env: {
-      ...process.env,
-      PORT: String(apiPort),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      ALLOWED_ORIGINS: `${apiUrl},${merchantUrl},${merchantOtherSiteUrl},${proxyUrl}`,
-      SANDBOX_OUTCOME_DELAY_MS: '300',
-      // The pay page's waiting pages reload after this many seconds: the suite waits two, not five.
-      PAY_PAGE_REFRESH_SECONDS: '2',
-      RATE_LIMITS: 'off',
-      // The merchant's own server (the second origin) receives our signed notifications.
-      MERCHANT_WEBHOOK_URL: `${merchantUrl}/notifications`,
-      MERCHANT_WEBHOOK_SECRET: `whsec_${randomBytes(32).toString('base64')}`,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = await startBuiltServer(apiPort, {
+    ALLOWED_ORIGINS: `${apiUrl},${merchantUrl},${merchantOtherSiteUrl},${proxyUrl}`,
+    // The pay page's waiting pages reload after this many seconds: the suite waits two, not five.
+    PAY_PAGE_REFRESH_SECONDS: '2',
+    // The merchant's own server (the second origin) receives our signed notifications.
+    MERCHANT_WEBHOOK_URL: `${merchantUrl}/notifications`,
+    MERCHANT_WEBHOOK_SECRET: `whsec_${randomBytes(32).toString('base64')}`,
   });
-  server.stdout?.on('data', (chunk) => (output += chunk));
-  server.stderr?.on('data', (chunk) => (output += chunk));
-  await waitForHealth(apiUrl, server, () => output);
 
   const merchant: Server = createServer((request, response) => {
     if (request.method === 'POST' && request.url === '/notifications') {
@@ -168,13 +125,11 @@ export default async function globalSetup() {
   process.env.E2E_API_URL = apiUrl;
   process.env.E2E_MERCHANT_URL = merchantUrl;
   process.env.E2E_MERCHANT_OTHER_SITE_URL = merchantOtherSiteUrl;
-  process.env.E2E_DATA_DIR = dataDir;
+  process.env.E2E_DATA_DIR = server.dataDir;
   process.env.E2E_PROXY_PORT = String(proxyPort);
 
   return async () => {
-    server.kill('SIGTERM');
     await new Promise<void>((resolve) => merchant.close(() => resolve()));
-    if (server.exitCode === null) await new Promise((resolve) => server.once('exit', resolve));
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   };
 }

@@ -8,7 +8,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import startApp, { freePort } from '../e2e/global-setup.ts';
+import { freePort } from '../built-server.ts';
+import startApp from '../e2e/global-setup.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
