@@ -7,8 +7,7 @@
 import { chromiumInstalled, CHROMIUM } from './browser.ts';
 import { measureLighthouse, type LighthouseFigures } from './lighthouse.ts';
 import { measurePayerLoads, type PayerLoad } from './payer-loads.ts';
-import { freePort, startBackend } from './servers.ts';
-import { startStorefront } from './storefront/pages.ts';
+import { withStorefront } from './storefront/pages.ts';
 
 /** The fixed-amount link in French: its first frame needs the French messages as well as the config. */
 const LINK = 'lnk_fixed_ci';
@@ -35,42 +34,33 @@ export interface PayerFigures {
 /** Not measured when Chromium is missing; a failed load throws, a failed Lighthouse run says why. */
 export async function measurePayer(): Promise<PayerFigures | { notMeasured: string }> {
   if (!chromiumInstalled()) return { notMeasured: `no Chromium at ${CHROMIUM} (set CHROMIUM_PATH)` };
-  const storefrontPort = await freePort();
-  const backend = await startBackend({ allowedOrigins: [`http://127.0.0.1:${storefrontPort}`] });
-  try {
-    const storefront = await startStorefront(storefrontPort, backend.url, LINK);
-    try {
-      const demo = `${backend.url}/`;
-      const embeds = await measurePayerLoads(
-        {
-          floor: storefront.pageUrl('floor'),
-          inlineScriptFloor: storefront.pageUrl('inlineScript'),
-          bare: storefront.pageUrl('bare'),
-          snippet: storefront.pageUrl('snippet'),
-          demo,
-        },
-        PAYER_LOADS,
-      );
-      const payPages = await measurePayerLoads(
-        {
-          // The pay page's own floor: its form alone in a bare page (storefront/pages.ts).
-          inlineFloor: storefront.pageUrl('inline'),
-          // The same link's pay page on the backend: a server-rendered form that needs no script at all.
-          payPage: `${backend.url}/pay/${LINK}`,
-        },
-        PAY_PAGE_LOADS,
-      );
-      const loads = { ...embeds, ...payPages };
-      // The pay page's form is enabled before its scripts run (they are deferred: the widget that takes the
-      // form over comes later), so its time is the server form's, with or without JavaScript.
-      const lighthouse = await measureLighthouse(demo, LIGHTHOUSE_RUNS).catch((error: unknown) => ({
-        notMeasured: error instanceof Error ? error.message : String(error),
-      }));
-      return { loads, lighthouse };
-    } finally {
-      await storefront.close();
-    }
-  } finally {
-    await backend.close();
-  }
+  return withStorefront(LINK, async (backend, storefront) => {
+    const demo = `${backend.url}/`;
+    const embeds = await measurePayerLoads(
+      {
+        floor: storefront.pageUrl('floor'),
+        inlineScriptFloor: storefront.pageUrl('inlineScript'),
+        bare: storefront.pageUrl('bare'),
+        snippet: storefront.pageUrl('snippet'),
+        demo,
+      },
+      PAYER_LOADS,
+    );
+    const payPages = await measurePayerLoads(
+      {
+        // The pay page's own floor: its form alone in a bare page (storefront/pages.ts).
+        inlineFloor: storefront.pageUrl('inline'),
+        // The same link's pay page on the backend: a server-rendered form that needs no script at all.
+        payPage: `${backend.url}/pay/${LINK}`,
+      },
+      PAY_PAGE_LOADS,
+    );
+    const loads = { ...embeds, ...payPages };
+    // The pay page's form is enabled before its scripts run (they are deferred: the widget that takes the
+    // form over comes later), so its time is the server form's, with or without JavaScript.
+    const lighthouse = await measureLighthouse(demo, LIGHTHOUSE_RUNS).catch((error: unknown) => ({
+      notMeasured: error instanceof Error ? error.message : String(error),
+    }));
+    return { loads, lighthouse };
+  });
 }

@@ -11,9 +11,8 @@
  */
 import { chromiumInstalled, CHROMIUM } from './browser.ts';
 import { measurePayerLoads, type PayerLoad, type Throttling } from './payer-loads.ts';
-import { freePort, startBackend } from './servers.ts';
 import { median } from './stats.ts';
-import { startStorefront } from './storefront/pages.ts';
+import { withStorefront } from './storefront/pages.ts';
 import { fmt, formatTable } from './table.ts';
 
 export const SLOW_2G = {
@@ -28,23 +27,14 @@ export type Slow2gPage = 'storefront' | 'bare' | 'payPage';
 
 export async function measureSlow2g(): Promise<Record<Slow2gPage, PayerLoad[]> | { notMeasured: string }> {
   if (!chromiumInstalled()) return { notMeasured: `no Chromium at ${CHROMIUM} (set CHROMIUM_PATH)` };
-  const storefrontPort = await freePort();
-  const backend = await startBackend({ allowedOrigins: [`http://127.0.0.1:${storefrontPort}`] });
-  try {
-    const storefront = await startStorefront(storefrontPort, backend.url, LINK);
-    try {
-      const pages: Record<Slow2gPage, string> = {
-        storefront: `${backend.url}/`,
-        bare: storefront.pageUrl('bare'),
-        payPage: `${backend.url}/pay/${LINK}`,
-      };
-      return await measurePayerLoads(pages, SLOW_2G_LOADS, SLOW_2G);
-    } finally {
-      await storefront.close();
-    }
-  } finally {
-    await backend.close();
-  }
+  return withStorefront(LINK, async (backend, storefront) => {
+    const pages: Record<Slow2gPage, string> = {
+      storefront: `${backend.url}/`,
+      bare: storefront.pageUrl('bare'),
+      payPage: `${backend.url}/pay/${LINK}`,
+    };
+    return measurePayerLoads(pages, SLOW_2G_LOADS, SLOW_2G);
+  });
 }
 
 const NAMES: Record<Slow2gPage, string> = {

@@ -153,16 +153,8 @@ export function installBuildAndServe(
   });
 }
 
-/** Errors and warnings of the page from now on (a 4xx answer's own line is the network's, not the app's). */
-export function consoleOf(page: Page): string[] {
-  const logged: string[] = [];
-  page.on('console', (message) => {
-    if (/^(error|warning)$/.test(message.type()) && !message.text().startsWith('Failed to load resource'))
-      logged.push(message.text());
-  });
-  page.on('pageerror', (error) => logged.push(error.message));
-  return logged;
-}
+/** Errors and warnings of the page from now on, as the end-to-end suite reads them. */
+export { consoleOf } from '../e2e/helpers.ts';
 
 /** The words of the widget in French, the language of `lnk_fixed_ci`. */
 export const fr = JSON.parse(

@@ -19,7 +19,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { gzipSync } from 'node:zlib';
-import type { Running } from '../servers.ts';
+import { freePort, startBackend, type Backend, type Running } from '../servers.ts';
 
 export const PAGE_KINDS = ['floor', 'inlineScript', 'bare', 'snippet', 'inline'] as const;
 export type PageKind = (typeof PAGE_KINDS)[number];
@@ -136,4 +136,26 @@ export async function startStorefront(port: number, api: string, link: string): 
         server.closeAllConnections();
       }),
   };
+}
+
+/**
+ * A fresh backend that lets a storefront on another port call it, and that storefront, for `run`; both
+ * stop after it, whatever it answers.
+ */
+export async function withStorefront<T>(
+  link: string,
+  run: (backend: Backend, storefront: Storefront) => Promise<T>,
+): Promise<T> {
+  const storefrontPort = await freePort();
+  const backend = await startBackend({ allowedOrigins: [`http://127.0.0.1:${storefrontPort}`] });
+  try {
+    const storefront = await startStorefront(storefrontPort, backend.url, link);
+    try {
+      return await run(backend, storefront);
+    } finally {
+      await storefront.close();
+    }
+  } finally {
+    await backend.close();
+  }
 }
