@@ -8,8 +8,8 @@ import { STYLESHEET } from './stylesheet.ts';
 
 /**
  * What a chat app shows when the link is shared: Open Graph tags, and X's card type. X reads its title,
- * description and image from the Open Graph tags when its own are absent, so they are not repeated: the
- * repeats were about 90 B of brotli in front of the Pay button.
+ * description and image from the Open Graph tags when its own are absent, so they are not repeated (19 B
+ * of brotli in front of the Pay button: repeats compress well, but the tags stood for nothing).
  */
 interface Preview {
   title: string;
