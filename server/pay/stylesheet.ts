@@ -10,7 +10,9 @@ import { createHash } from 'node:crypto';
 const rules = `:root{color-scheme:light dark;--fg:#1a1a1a;--bg:#fff;--muted:#5c5c5c;--line:#c8c8c8;--accent:#0b57d0;--on-accent:#fff;--error:#b3261e;--card:#f5f5f5}
 @media (prefers-color-scheme:dark){:root{--fg:#ececec;--bg:#121212;--muted:#b0b0b0;--line:#4a4a4a;--accent:#a8c7fa;--on-accent:#062e6f;--error:#f2b8b5;--card:#1e1e1e}}
 *{box-sizing:border-box}
-body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg)}
+/* system-ui, which every floor browser has, then the generic family: each other name a stack lists (-apple-system,
+   "Segoe UI", Roboto) is a font lookup that fails wherever it is not installed, for each style of text drawn. */
+body{margin:0;font:16px/1.5 system-ui,sans-serif;color:var(--fg);background:var(--bg)}
 main{max-width:30rem;margin:0 auto;padding:1rem}
 h1{font-size:1.35rem;line-height:1.25;margin:.5rem 0}
 p{margin:.5rem 0}

@@ -42,7 +42,8 @@ export const styles = css`
     max-width: 480px;
     margin: 0 auto;
     padding: calc(var(--_space) * 1.5);
-    --_font: var(--pay-font, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
+    /* Every floor browser has system-ui; any other name listed would be a failed font lookup on most devices. */
+    --_font: var(--pay-font, system-ui, sans-serif);
     font: 16px/1.5 var(--_font);
     color: var(--_text);
     background: var(--_bg);

@@ -9,13 +9,14 @@ export const RECEIPT_SCRIPT_PATH = '/pay/receipt/receipt-share.js';
 
 /**
  * Light and dark follow the device; print drops the buttons and colours for a plain A4 page. Sizes are
- * in rem and the layout is one column, so nothing overflows at 320 px.
+ * in rem and the layout is one column, so nothing overflows at 320 px. The font is the pay page's: the
+ * system's, with no other names that would each be a failed lookup where they are not installed.
  */
 export const RECEIPT_CSS = `*,*::before,*::after{box-sizing:border-box}
 [hidden]{display:none!important}
 :root{color-scheme:light dark;--bg:#f4f5f7;--card:#fff;--text:#1b1d21;--muted:#4f5560;--line:#d9dce1;--ok:#0b6b32;--bad:#a4161a;--wait:#7a4d00;--accent:#1d4ed8;--accent-text:#fff}
 @media (prefers-color-scheme:dark){:root{--bg:#101215;--card:#1b1e23;--text:#eef0f3;--muted:#b9bfc9;--line:#3a3f47;--ok:#6fdc95;--bad:#ff9b94;--wait:#f5c56b;--accent:#8fb3ff;--accent-text:#0b1020}}
-html{font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;line-height:1.45;background:var(--bg);color:var(--text);-webkit-text-size-adjust:100%}
+html{font-family:system-ui,sans-serif;line-height:1.45;background:var(--bg);color:var(--text);-webkit-text-size-adjust:100%}
 body{margin:0;padding:1rem .75rem}
 .receipt{max-width:32rem;margin:0 auto;background:var(--card);border:1px solid var(--line);border-radius:.75rem;padding:1.25rem 1rem}
 .receipt__header{text-align:center;margin-bottom:1rem}
