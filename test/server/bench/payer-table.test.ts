@@ -52,11 +52,13 @@ describe('payerTable', () => {
     expect(others).toEqual([]);
   });
 
-  it('reports each embed against the inline-script floor too, without a budget', () => {
+  it('reports each embed against the inline-script floor too, without a budget, and judges the pay page by it', () => {
     expect(row(table, 'inline-script floor page')?.slice(1)).toEqual(['800 ms', '-', 'n/a']);
-    const [bare, snippet, ...others] = rows(table, 'ratio to the inline-script floor page');
+    const [bare, snippet, payPage, ...others] = rows(table, 'ratio to the inline-script floor page');
     expect(bare?.slice(1)).toEqual(['2.06x', '-', 'n/a']);
     expect(snippet?.slice(1)).toEqual(['1.75x', '-', 'n/a']);
+    // 1,050 / 800.
+    expect(payPage?.slice(1)).toEqual(['1.31x', '<= 1.00x', 'OVER']);
     expect(others).toEqual([]);
   });
 
