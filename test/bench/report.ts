@@ -240,7 +240,7 @@ function payerLoadRows(figures: PayerFigures): Row[] {
     readyRow("inline floor page: the pay page's form alone in a bare page", loads.inlineFloor),
     readyRow("the link's pay page (/pay/<link>): its server-rendered form", loads.payPage),
     ratioToFloor(loads.payPage, median(loads.inlineFloor.map((load) => load.readyMs)), PAY_PAGE_MAX_RATIO, 'the inline floor page'),
-    // The floor DESIGN names for the pay page; the inline floor above is the stricter of the two.
+    // The floor the pay page's budget names; the inline floor above is the stricter of the two.
     ratioToFloor(loads.payPage, inlineScriptMs, PAY_PAGE_MAX_RATIO, inlineScript),
     readyRow('storefront / (two checkouts): both pay buttons enabled', loads.demo),
     [`CLS, storefront / (median of ${loads.demo.length} loads, session windows)`, fmt.cls(demoCls), `<= ${CLS_BUDGET}`, verdict(demoCls <= CLS_BUDGET)],
