@@ -15,7 +15,7 @@ export const PAYER_LOADS = 5;
 /**
  * The pay page and its inline floor are loaded more often, in a rotation of their own. The two are within
  * a few percent of each other while single loads vary by about 80 ms (standard deviation; most of a load
- * is the new renderer starting under the CPU slowdown, the same for both), and their budget is 1.0x: the
+ * passes before the document's first script runs, the same for both), and their budget is 1.0x: the
  * ratio of two medians of 5 loads varies by about 0.09, of 15 by 0.06, of 30 by 0.04 (resampled from 40
  * loads of each, 2026-11-29). A load of either takes 3 to 4 s with the wait for a quiet network.
  */
