@@ -20,7 +20,8 @@ import { createServer } from 'node:http';
 import type { Browser } from '@playwright/test';
 import { launchChromium } from './browser.ts';
 import { THROTTLING, throttledPage } from './payer-loads.ts';
-import { freePort, startBackend } from './servers.ts';
+import { freePort } from '../free-port.ts';
+import { startBackend } from './servers.ts';
 import { cumulativeLayoutShift, median, type LayoutShift } from './stats.ts';
 
 const LINK = 'lnk_fixed_ci';

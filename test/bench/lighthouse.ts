@@ -5,7 +5,7 @@
  */
 import lighthouse from 'lighthouse';
 import { launchChromium } from './browser.ts';
-import { freePort } from './servers.ts';
+import { freePort } from '../free-port.ts';
 import { median } from './stats.ts';
 
 export interface LighthouseFigures {

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVER_NODE_FLAGS } from '../../server/node-flags.ts';
-import { freePort } from './servers.ts';
+import { freePort } from '../free-port.ts';
 
 const POSTS = 30;
 const FILE_BYTES = 5 * 1024 * 1024 - 4096;

@@ -5,7 +5,6 @@
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +12,7 @@ import { serve } from '@hono/node-server';
 import SqliteDatabase from 'better-sqlite3';
 import { Hono } from 'hono';
 import { SERVER_NODE_FLAGS } from '../../server/node-flags.ts';
+import { freePort } from '../free-port.ts';
 
 export interface Running {
   url: string;
@@ -48,19 +48,6 @@ export async function startBare(): Promise<Running> {
   const app = new Hono().get('/ping', (c) => c.json({ ok: true }));
   const { url, stop } = await listen(app.fetch);
   return { url, close: stop };
-}
-
-/** A free loopback port, for a child server that must be told its port up front. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 /** `/proc/<pid>/status` fields in bytes: VmRSS (now) and VmHWM (the kernel's own peak). */

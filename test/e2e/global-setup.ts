@@ -9,7 +9,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { freePort, startBuiltServer } from '../built-server.ts';
+import { startBuiltServer } from '../built-server.ts';
+import { freePort } from '../free-port.ts';
 
 /**
  * The merchant's own page on another origin: it loads the widget and talks to the API cross-origin. An

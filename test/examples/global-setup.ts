@@ -8,7 +8,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, startBuiltServer } from '../built-server.ts';
+import { startBuiltServer } from '../built-server.ts';
+import { freePort } from '../free-port.ts';
 import { APPS } from './apps.ts';
 
 export default async function globalSetup() {

@@ -3,11 +3,11 @@
 // (test/server/postgres.ts). null means "no PostgreSQL here": those suites are skipped, visibly.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import type { TestProject } from 'vitest/node';
+import { freePort } from '../free-port.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -24,18 +24,6 @@ function findBinDir(): string {
     .sort((a, b) => Number(b) - Number(a))
     .find((v) => existsSync(join(root, v, 'bin/initdb')));
   return best ? join(root, best, 'bin') : '(no /usr/lib/postgresql/*/bin)';
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 export default async function setup(project: TestProject): Promise<(() => void) | void> {

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { freePort } from '../built-server.ts';
+import { freePort } from '../free-port.ts';
 import startApp from '../e2e/global-setup.ts';
 
 declare module 'vitest' {

@@ -19,7 +19,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { gzipSync } from 'node:zlib';
-import { freePort, startBackend, type Backend, type Running } from '../servers.ts';
+import { freePort } from '../../free-port.ts';
+import { startBackend, type Backend, type Running } from '../servers.ts';
 
 export const PAGE_KINDS = ['floor', 'inlineScript', 'bare', 'snippet', 'inline'] as const;
 export type PageKind = (typeof PAGE_KINDS)[number];

@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
+import { freePort } from '../../free-port.ts';
 
 export const CLIENT_ID = 'pk_deploy_test';
 export const CLIENT_SECRET = 'sk_deploy_test_secret';
@@ -135,17 +136,6 @@ export async function startBackendProcess(
     },
     (line) => (line.includes('"msg":"pay-checkout listening"') ? `http://127.0.0.1:${port}` : undefined),
   );
-}
-
-/** A free loopback port, for a process that must be told its port up front (the sandbox). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 async function listen(server: Server): Promise<string> {
